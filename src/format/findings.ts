@@ -1,0 +1,51 @@
+// Collects what validation finds, by path; positions are attached later from the source.
+import type { Path } from './path';
+import { isObject } from './json';
+import type { Json, Severity } from './types';
+
+export interface Finding {
+  severity: Severity;
+  code: string;
+  message: string;
+  path: Path;
+}
+
+export class Findings {
+  readonly list: Finding[] = [];
+
+  error(code: string, path: Path, message: string): void {
+    this.list.push({ severity: 'error', code, message, path });
+  }
+
+  warning(code: string, path: Path, message: string): void {
+    this.list.push({ severity: 'warning', code, message, path });
+  }
+}
+
+export type JsonObject = { [key: string]: Json };
+
+export { isObject };
+
+export function has(object: JsonObject, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(object, key);
+}
+
+/** How a value reads in a message: `"n2"`, `the number 5`, `a list`, `nothing`. */
+export function describe(value: unknown): string {
+  if (value === null || value === undefined) return 'nothing';
+  if (typeof value === 'string') return value.trim() === '' ? 'blank text' : JSON.stringify(clip(value));
+  if (typeof value === 'number') return `the number ${value}`;
+  if (typeof value === 'boolean') return `the value ${value}`;
+  if (Array.isArray(value)) return 'a list';
+  return 'a mapping';
+}
+
+function clip(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+/** `n2` for an item whose id is readable, otherwise its position in words. */
+export function itemName(item: unknown, fallback: string): string {
+  if (isObject(item) && typeof item.id === 'string' && item.id !== '') return item.id;
+  return fallback;
+}

@@ -1,0 +1,58 @@
+// The one entry point for reading a working file: parse, validate, and place every diagnostic.
+import { isScalar, type Node as YamlNode } from 'yaml';
+import type { Finding } from './findings';
+import { parseSource, type ParsedSource } from './load';
+import { formatPath, type Path } from './path';
+import type { Diagnostic, Json } from './types';
+import { validateData, type VersionState } from './validate';
+
+export interface OpenedFile {
+  source: ParsedSource;
+  /** The file's data; undefined when it could not be read at all. */
+  data: Json | undefined;
+  version: VersionState;
+  /** Every problem, errors and warnings, in source order. */
+  diagnostics: Diagnostic[];
+  /** No errors (warnings allowed). */
+  valid: boolean;
+  /**
+   * Whether the editor may open it: the data is complete and the version is 1 or a draft.
+   * A file can be editable and still invalid; its diagnostics say what to repair.
+   */
+  editable: boolean;
+}
+
+export function openWorkingFile(text: string): OpenedFile {
+  const source = parseSource(text);
+  const diagnostics = [...source.diagnostics];
+  let version: VersionState = { kind: 'unreadable' };
+  if (source.data !== undefined && !source.refused) {
+    const outcome = validateData(source.data, { scalarSource: (path) => scalarSource(source, path) });
+    version = outcome.version;
+    diagnostics.push(...outcome.findings.map((finding) => placeFinding(finding, source.locate)));
+  }
+  diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
+  const valid = !diagnostics.some((d) => d.severity === 'error');
+  const editable = source.data !== undefined && !source.refused && (version.kind === 'v1' || version.kind === 'unversioned');
+  return { source, data: source.data, version, diagnostics, valid, editable };
+}
+
+/** Diagnostics for data being edited, where the source positions no longer apply. */
+export function diagnoseData(data: Json): Diagnostic[] {
+  return validateData(data).findings.map((finding) => placeFinding(finding, () => ({ line: 0, column: 0 })));
+}
+
+export function placeFinding(finding: Finding, locate: (path: Path) => { line: number; column: number }): Diagnostic {
+  const { line, column } = locate(finding.path);
+  return { severity: finding.severity, code: finding.code, message: finding.message, path: formatPath(finding.path), line, column };
+}
+
+function scalarSource(source: ParsedSource, path: Path): string | undefined {
+  let node = source.document?.contents as YamlNode | null | undefined;
+  for (const segment of path) {
+    if (!node || !('get' in node)) return undefined;
+    node = (node as { get(key: unknown, keepScalar: boolean): unknown }).get(segment, true) as YamlNode | undefined;
+  }
+  if (!node || !isScalar(node) || !node.range) return undefined;
+  return source.text.slice(source.hasBom ? 1 : 0).slice(node.range[0], node.range[1]).trim();
+}
