@@ -6,6 +6,8 @@ export interface LayoutNodeInput {
   kind: string;
   width: number;
   height: number;
+  /** Bend points of the links that need them, by link id; absent for straight links. */
+  routes?: Record<string, LinkRoute>;
 }
 
 export interface LayoutLinkInput {
@@ -26,6 +28,17 @@ export interface Point {
   y: number;
 }
 
+/**
+ * Where a link's connectors bend to pass the cards of the ranks they cross (long links, cycles).
+ * Points run from source to target; a connector with no entry is drawn straight.
+ */
+export interface LinkRoute {
+  /** Bend points from each source (by node id) to the AND junction, or to the target. */
+  sources: Record<string, Point[]>;
+  /** Bend points from the AND junction to the target. */
+  target: Point[];
+}
+
 export interface LayoutResult {
   /** Top-left corner of each node. */
   nodes: Record<string, Point>;
@@ -34,4 +47,6 @@ export interface LayoutResult {
   /** Bounding box of everything, origin at (0,0). */
   width: number;
   height: number;
+  /** Bend points of the links that need them, by link id; absent for straight links. */
+  routes?: Record<string, LinkRoute>;
 }

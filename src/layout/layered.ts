@@ -1,0 +1,253 @@
+// The general layout: layers along the tree's reading direction, computed by dagre with our own
+// ranks (see rank.ts). An AND junction is a small node of its own, half a rank before its
+// target, so every source runs into it and one arrow leaves it. Nodes joined by a "beside"
+// relation (conflicts_with, overcomes) share a rank, in a fixed order, with room between them
+// for the relation's label.
+import dagre, { type Graph } from '@dagrejs/dagre';
+import type { Point } from './types';
+import type { LayoutGraph } from './layout-graph';
+import { isBesideRelation } from './layout-graph';
+import { alignJunctions } from './junctions';
+import { assignRanks, type RankEdge } from './rank';
+import { toPiece, type PieceLayout, type PieceRoute } from './piece';
+import {
+  CONFLICT_GAP,
+  JUNCTION_SIZE,
+  NODE_GAP,
+  RANK_GAP_HORIZONTAL,
+  RANK_GAP_VERTICAL,
+} from './spacing';
+
+/** Where arrows point: `up` = causes below effects; `left` = targets on the left. */
+export type FlowDirection = 'up' | 'down' | 'left' | 'right';
+
+const RANKDIR = { up: 'BT', down: 'TB', left: 'RL', right: 'LR' } as const;
+
+/**
+ * dagre draws an edge only when it spans two or more of its ranks, and a junction sits halfway
+ * between card ranks; so a card rank r becomes dagre rank 4r and a junction 4r − 2.
+ */
+const RANK_STEP = 4;
+
+/** Lays out the nodes `members` (indices into graph.nodes) and the links among them. */
+export function layoutLayered(
+  graph: LayoutGraph,
+  members: number[],
+  direction: FlowDirection,
+): PieceLayout {
+  const local = new Map(members.map((index, i) => [index, i]));
+  const links = graph.links.filter((link) => local.has(link.target));
+  const isBeside = (link: (typeof links)[number]) =>
+    !link.junction && isBesideRelation(graph.tree, link.relation);
+  const edges: RankEdge[] = [];
+  const beside: RankEdge[] = [];
+  for (const link of links) {
+    const to = local.get(link.target)!;
+    for (const source of link.sources) {
+      (isBeside(link) ? beside : edges).push({ from: local.get(source)!, to });
+    }
+  }
+  const rank = assignRanks(members.length, edges, beside);
+
+  const vertical = direction === 'up' || direction === 'down';
+  const g = new dagre.graphlib.Graph({ multigraph: true });
+  g.setGraph({
+    rankdir: RANKDIR[direction],
+    ranker: 'none',
+    nodesep: NODE_GAP,
+    edgesep: NODE_GAP / 2,
+    // dagre halves ranksep, and RANK_STEP dagre ranks separate two card ranks.
+    ranksep: (2 * (vertical ? RANK_GAP_VERTICAL : RANK_GAP_HORIZONTAL)) / RANK_STEP,
+  });
+  g.setDefaultEdgeLabel(() => ({}));
+  // Internal names keep dagre's object keys free of user ids ("__proto__", "12" reordering).
+  members.forEach((index, i) => {
+    const node = graph.nodes[index]!;
+    g.setNode(`n${i}`, { width: node.width, height: node.height, rank: RANK_STEP * rank[i]! });
+  });
+
+  // Each dagre edge is one connector of a link: from a source (to the junction or the target)
+  // or from the junction to the target. Edges run up the ranks, so a cycle's edge is reversed.
+  const connectors: Connector[] = [];
+  const connect = (
+    part: Pick<Connector, 'link' | 'source'>,
+    a: string,
+    aRank: number,
+    b: string,
+    bRank: number,
+  ) => {
+    if (aRank === bRank) return;
+    const reversed = aRank > bRank;
+    const [from, to] = reversed ? [b, a] : [a, b];
+    const name = `e${connectors.length}`;
+    const low = Math.min(aRank, bRank);
+    connectors.push({ ...part, name, from, to, reversed, low, span: Math.abs(bRank - aRank) });
+    g.setEdge(from, to, {}, name);
+  };
+  const order = new BesideOrder();
+  links.forEach((link, l) => {
+    const to = local.get(link.target)!;
+    const targetRank = RANK_STEP * rank[to]!;
+    if (link.junction) {
+      const junction = `j${l}`;
+      const junctionRank = targetRank - RANK_STEP / 2;
+      g.setNode(junction, { width: JUNCTION_SIZE, height: JUNCTION_SIZE, rank: junctionRank });
+      for (const source of link.sources) {
+        const from = local.get(source)!;
+        connect({ link: link.id, source }, `n${from}`, RANK_STEP * rank[from]!, junction, junctionRank);
+      }
+      connect({ link: link.id }, junction, junctionRank, `n${to}`, targetRank);
+    } else if (isBeside(link)) {
+      const [left, right] = besideSides(graph, link.sources[0]!, link.target);
+      if (left !== right) order.add(local.get(left)!, local.get(right)!);
+    } else {
+      const source = link.sources[0]!;
+      const from = local.get(source)!;
+      connect({ link: link.id, source }, `n${from}`, RANK_STEP * rank[from]!, `n${to}`, targetRank);
+    }
+  });
+
+  // A spacer between the two sides of a beside pair keeps room for the relation's label.
+  const besideGap = vertical ? RANK_GAP_HORIZONTAL : CONFLICT_GAP;
+  const spacer = Math.max(0, besideGap - 2 * NODE_GAP);
+  const besideRuns: string[][] = order.pairs.map(([left, right], p) => {
+    g.setNode(`s${p}`, {
+      width: vertical ? spacer : 0,
+      height: vertical ? 0 : spacer,
+      rank: RANK_STEP * rank[left]!,
+    });
+    return [`n${left}`, `s${p}`, `n${right}`];
+  });
+  dagre.layout(
+    g,
+    besideRuns.length === 0
+      ? {}
+      : {
+          customOrder(layoutGraph, defaultOrder) {
+            defaultOrder(layoutGraph);
+            keepBesideTogether(layoutGraph, besideRuns);
+          },
+        },
+  );
+
+  const nodes = new Map<number, Point>();
+  members.forEach((index, i) => {
+    const at = g.node(`n${i}`);
+    const node = graph.nodes[index]!;
+    nodes.set(index, { x: at.x! - node.width / 2, y: at.y! - node.height / 2 });
+  });
+  const placed = new Map<string, Point>();
+  links.forEach((link, l) => {
+    if (!link.junction) return;
+    const at = g.node(`j${l}`);
+    placed.set(link.id, { x: at.x!, y: at.y! });
+  });
+  const routes = routesOf(g, connectors);
+  const junctionLinks = links.filter((link) => link.junction);
+  const junctions = alignJunctions(graph, junctionLinks, nodes, placed, routes, vertical);
+  return toPiece(graph, nodes, junctions, routes);
+}
+
+/** Which end of a beside link goes first (left, or top when arrows run sideways). */
+function besideSides(graph: LayoutGraph, a: number, b: number): [number, number] {
+  const aIsObstacle = graph.nodes[a]!.kind === 'obstacle';
+  const bIsObstacle = graph.nodes[b]!.kind === 'obstacle';
+  // An obstacle goes right of what overcomes it; otherwise input order decides.
+  if (aIsObstacle !== bIsObstacle) return aIsObstacle ? [b, a] : [a, b];
+  return a < b ? [a, b] : [b, a];
+}
+
+/**
+ * Beside pairs as order constraints for dagre, dropping any pair that would close a loop of
+ * "left of" (dagre needs them acyclic) and repeats of a pair already kept.
+ */
+class BesideOrder {
+  readonly pairs: [number, number][] = [];
+  private readonly right = new Map<number, number[]>();
+
+  add(left: number, right: number): void {
+    if (this.reaches(left, right) || this.reaches(right, left)) return;
+    this.pairs.push([left, right]);
+    const list = this.right.get(left);
+    if (list) list.push(right);
+    else this.right.set(left, [right]);
+  }
+
+  private reaches(from: number, to: number): boolean {
+    const seen = new Set<number>([from]);
+    const stack = [from];
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (node === to) return true;
+      for (const next of this.right.get(node) ?? []) {
+        if (!seen.has(next)) {
+          seen.add(next);
+          stack.push(next);
+        }
+      }
+    }
+    return false;
+  }
+}
+
+/**
+ * After dagre's crossing reduction, moves the spacer and right side of each beside pair to
+ * just after its left side in their rank. (dagre's own order constraints skip nodes without
+ * edges, such as an obstacle joined only by `overcomes`.)
+ */
+function keepBesideTogether(layoutGraph: Graph, runs: string[][]): void {
+  const layers = new Map<number, string[]>();
+  for (const name of layoutGraph.nodes()) {
+    const label = layoutGraph.node(name);
+    if (typeof label?.rank !== 'number') continue;
+    let layer = layers.get(label.rank);
+    if (!layer) layers.set(label.rank, (layer = []));
+    layer.push(name);
+  }
+  for (const layer of layers.values()) layer.sort((a, b) => layoutGraph.node(a).order! - layoutGraph.node(b).order!);
+  for (const [left, spacer, right] of runs as [string, string, string][]) {
+    const layer = layers.get(layoutGraph.node(left).rank!);
+    if (!layer || !layer.includes(spacer) || !layer.includes(right)) continue;
+    layer.splice(layer.indexOf(spacer), 1);
+    layer.splice(layer.indexOf(right), 1);
+    layer.splice(layer.indexOf(left) + 1, 0, spacer, right);
+  }
+  for (const layer of layers.values()) layer.forEach((name, i) => (layoutGraph.node(name).order = i));
+}
+
+interface Connector {
+  link: string;
+  /** The source node's index; absent for the junction-to-target connector. */
+  source?: number;
+  name: string;
+  from: string;
+  to: string;
+  reversed: boolean;
+  /** The lower end's dagre rank, and how many dagre ranks the edge spans. */
+  low: number;
+  span: number;
+}
+
+/**
+ * dagre's points are the two node intersections and one point per dagre rank crossed. Only the
+ * points on card ranks matter: that is where a connector must pass beside other cards.
+ */
+function routesOf(g: Graph, connectors: Connector[]): Map<string, PieceRoute> {
+  const routes = new Map<string, PieceRoute>();
+  for (const connector of connectors) {
+    if (connector.span <= RANK_STEP) continue;
+    const points = g.edge(connector.from, connector.to, connector.name)?.points ?? [];
+    const bends: Point[] = [];
+    for (let k = 1; k < connector.span; k++) {
+      const at = points[k];
+      if (at && (connector.low + k) % RANK_STEP === 0) bends.push({ x: at.x, y: at.y });
+    }
+    if (bends.length === 0) continue;
+    if (connector.reversed) bends.reverse();
+    let route = routes.get(connector.link);
+    if (!route) routes.set(connector.link, (route = { sources: new Map(), target: [] }));
+    if (connector.source === undefined) route.target = bends;
+    else route.sources.set(connector.source, bends);
+  }
+  return routes;
+}
