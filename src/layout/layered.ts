@@ -8,6 +8,7 @@ import type { Point } from './types';
 import type { LayoutGraph } from './layout-graph';
 import { isBesideRelation } from './layout-graph';
 import { alignJunctions } from './junctions';
+import { layoutRows } from './rows';
 import { assignRanks, type RankEdge } from './rank';
 import { toPiece, type PieceLayout, type PieceRoute } from './piece';
 import {
@@ -48,7 +49,24 @@ export function layoutLayered(
     }
   }
   const rank = assignRanks(members.length, edges, beside);
+  try {
+    return layoutWithDagre(graph, members, direction, rank);
+  } catch {
+    // dagre recurses once per rank and overflows the stack on chains hundreds of cards deep.
+    return layoutRows(graph, members, rank, direction);
+  }
+}
 
+function layoutWithDagre(
+  graph: LayoutGraph,
+  members: number[],
+  direction: FlowDirection,
+  rank: number[],
+): PieceLayout {
+  const local = new Map(members.map((index, i) => [index, i]));
+  const links = graph.links.filter((link) => local.has(link.target));
+  const isBeside = (link: (typeof links)[number]) =>
+    !link.junction && isBesideRelation(graph.tree, link.relation);
   const vertical = direction === 'up' || direction === 'down';
   const g = new dagre.graphlib.Graph({ multigraph: true });
   g.setGraph({

@@ -39,6 +39,9 @@ function size(value: unknown): number {
 }
 
 export function buildLayoutGraph(input: LayoutInput): LayoutGraph {
+  if (typeof input !== 'object' || input === null) {
+    throw new Error('The layout input must be a tree: {tree, nodes, links}');
+  }
   const nodes: GraphNode[] = [];
   const indexOf = new Map<string, number>();
   for (const node of input.nodes ?? []) {

@@ -1,0 +1,116 @@
+// Runs layouts off the main thread so a large tree never freezes the page. In Vite the worker is
+// bundled from layout.worker.ts; where there is no Worker (Node: CLI, tests) the same queue runs
+// on this thread. A newer request for a tree supersedes an older one still pending: the older
+// promise rejects with LayoutSupersededError, which callers should simply ignore.
+import type { LayoutInput, LayoutResult } from './types';
+import { createLayoutService, type LayoutReply, type LayoutRequest } from './layout-service';
+
+export class LayoutSupersededError extends Error {
+  constructor(tree: string) {
+    super(`A newer layout of the ${tree} tree was requested`);
+    this.name = 'LayoutSupersededError';
+  }
+}
+
+export interface LayoutWorkerClient {
+  layout(input: LayoutInput): Promise<LayoutResult>;
+  dispose(): void;
+}
+
+/** How requests reach a layout service and replies come back. */
+export interface LayoutTransport {
+  send(request: LayoutRequest): void;
+  /** Called once by the client; `fail` rejects everything pending (e.g. the worker crashed). */
+  listen(receive: (reply: LayoutReply) => void, fail: (message: string) => void): void;
+  close(): void;
+}
+
+export function workerTransport(): LayoutTransport {
+  const worker = new Worker(new URL('./layout.worker.ts', import.meta.url), { type: 'module' });
+  return {
+    send: (request) => worker.postMessage(request),
+    listen(receive, fail) {
+      worker.addEventListener('message', (event: MessageEvent<LayoutReply>) => receive(event.data));
+      worker.addEventListener('error', (event: ErrorEvent) => {
+        event.preventDefault();
+        fail(`The layout worker failed: ${event.message || 'it could not be loaded'}`);
+      });
+      worker.addEventListener('messageerror', () => fail('The layout worker could not read a reply'));
+    },
+    close: () => worker.terminate(),
+  };
+}
+
+/** The same service on this thread, for environments without Worker. */
+export function inThreadTransport(): LayoutTransport {
+  let closed = false;
+  let deliver: (reply: LayoutReply) => void = () => {};
+  const handle = createLayoutService((reply) => {
+    if (!closed) deliver(reply);
+  });
+  return {
+    send: (request) => handle(request),
+    listen(receive) {
+      deliver = receive;
+    },
+    close() {
+      closed = true;
+    },
+  };
+}
+
+interface Pending {
+  tree: string;
+  resolve(result: LayoutResult): void;
+  reject(error: Error): void;
+}
+
+export function createLayoutWorkerClient(
+  transport: LayoutTransport = typeof Worker === 'undefined' ? inThreadTransport() : workerTransport(),
+): LayoutWorkerClient {
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let closedBecause: string | undefined;
+
+  const rejectAll = (message: string) => {
+    for (const request of pending.values()) request.reject(new Error(message));
+    pending.clear();
+  };
+  transport.listen(
+    (reply) => {
+      const request = pending.get(reply.id);
+      if (!request) return; // already superseded or disposed
+      pending.delete(reply.id);
+      if ('result' in reply) request.resolve(reply.result);
+      else if ('error' in reply) request.reject(new Error(`Layout of the ${request.tree} tree failed: ${reply.error}`));
+      else request.reject(new LayoutSupersededError(request.tree));
+    },
+    (message) => {
+      closedBecause = message;
+      rejectAll(message);
+    },
+  );
+
+  return {
+    layout(input) {
+      if (closedBecause) return Promise.reject(new Error(closedBecause));
+      const tree = String(input.tree);
+      for (const [id, request] of pending) {
+        if (request.tree !== tree) continue;
+        pending.delete(id);
+        request.reject(new LayoutSupersededError(tree));
+      }
+      const id = nextId++;
+      return new Promise<LayoutResult>((resolve, reject) => {
+        pending.set(id, { tree, resolve, reject });
+        transport.send({ id, input });
+      });
+    },
+    dispose() {
+      if (closedBecause) return;
+      closedBecause = 'The layout client was disposed';
+      rejectAll(closedBecause);
+      transport.close();
+    },
+  };
+}
