@@ -1,0 +1,69 @@
+// Shared steps for the browser tests: open files the way a user does, and read the file's
+// expected content with the same YAML library the app uses.
+import { expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const EXAMPLE_PATH = join(here, '..', 'examples', 'repair-cafe.yaml');
+export const fixture = (name: string) => join(here, 'fixtures', name);
+export const readText = (path: string) => readFileSync(path, 'utf8');
+
+export const TREE_ORDER = ['goal', 'current_reality', 'conflict', 'future_reality', 'prerequisite', 'transition'];
+
+export interface ExpectedTree {
+  key: string;
+  nodes: { id: string; status: string }[];
+  links: { id: string; status: string; from: string[]; to: string }[];
+}
+
+export function expectedTrees(text: string): ExpectedTree[] {
+  const data = parse(text, { version: '1.2', schema: 'core' });
+  return TREE_ORDER.filter((key) => data.trees?.[key]).map((key) => ({
+    key,
+    nodes: data.trees[key].nodes.map((n: { id: string; status?: string }) => ({ id: n.id, status: n.status ?? 'proposed' })),
+    links: data.trees[key].links.map((l: { id: string; status?: string; from: string[]; to: string }) => ({
+      id: l.id,
+      status: l.status ?? 'proposed',
+      from: l.from,
+      to: l.to,
+    })),
+  }));
+}
+
+/** Waits until the tree's layout has been applied, so every card is placed. */
+export async function waitForLayout(page: Page, tree: string): Promise<void> {
+  await expect(page.locator(`.cw-canvas[data-tree="${tree}"]`)).toHaveAttribute('data-layout', 'ready', { timeout: 20_000 });
+}
+
+export async function showTree(page: Page, tree: string): Promise<void> {
+  await page.locator(`[role="tab"][data-tree="${tree}"]`).click();
+  await waitForLayout(page, tree);
+}
+
+export async function openThroughInput(page: Page, path: string): Promise<void> {
+  await page.locator('.cw-open input[type="file"]').setInputFiles(path);
+}
+
+/** Drops a file on the window, as dragging it from the desktop does. */
+export async function dropFile(page: Page, name: string, text: string): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(
+    ([fileName, content]) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([content], fileName, { type: 'application/yaml' }));
+      return transfer;
+    },
+    [name, text] as const,
+  );
+  for (const type of ['dragenter', 'dragover', 'drop']) {
+    await page.dispatchEvent('body', type, { dataTransfer });
+  }
+}
+
+export async function exportedText(page: Page): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export YAML' }).click()]);
+  const path = await download.path();
+  return { name: download.suggestedFilename(), text: readFileSync(path!, 'utf8') };
+}

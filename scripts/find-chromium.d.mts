@@ -1,0 +1,2 @@
+export declare const INSTALL_HINT: string;
+export declare function findChromium(): string | undefined;

@@ -1,0 +1,84 @@
+// A node card: kind, full text, status (colour, border and label), id, contributors, counts of
+// assumptions and challenges, open backlog, and cross-tree traces as chips that jump there.
+import { memo } from 'react';
+import { Handle, Position, type NodeProps } from '@xyflow/react';
+import { useDocumentStore } from '../../store/document-store';
+import { STATUS_LABEL, TRACE_LABEL, kindLabel, plural, treeLabel } from '../words';
+import type { ClaimFlowNode } from './build-flow';
+
+function ClaimNodeView({ data, selected }: NodeProps<ClaimFlowNode>) {
+  const { node, contributorNames, openBacklog, traces, problems } = data;
+  const status = STATUS_LABEL[node.status];
+  const focusItem = useDocumentStore((s) => s.focusItem);
+  return (
+    <div
+      className={`cw-claim cw-status-${node.status}${selected ? ' is-selected' : ''}${problems.length ? ' is-broken' : ''}`}
+      data-node-id={node.id}
+      data-status={node.status}
+      data-kind={node.kind}
+      {...(problems.length ? { 'data-broken': 'true' } : {})}
+    >
+      <Handle type="target" position={Position.Top} className="cw-handle cw-handle-target" isConnectable={false} />
+      <header className="cw-claim-head">
+        <span className="cw-kind">{kindLabel(node.kind)}</span>
+        <span className="cw-status-badge" title={`Status: ${status.word}`}>
+          <span aria-hidden="true">{status.icon}</span> {status.word}
+        </span>
+      </header>
+      <p className="cw-claim-text">{node.text || <em className="cw-missing">(no text)</em>}</p>
+      {traces.length > 0 && (
+        <div className="cw-traces" aria-label="Cross-tree traces">
+          {traces.map((trace) => (
+            <button
+              key={`${trace.field}:${trace.target}`}
+              type="button"
+              className={`cw-trace-chip nodrag${trace.targetTree ? '' : ' is-dangling'}`}
+              data-trace-target={trace.target}
+              title={
+                trace.targetTree
+                  ? `${TRACE_LABEL[trace.field]} ${trace.target} in the ${treeLabel(trace.targetTree)}: ${trace.targetText ?? ''}`
+                  : `${trace.target} names no node`
+              }
+              disabled={!trace.targetTree}
+              onClick={(event) => {
+                event.stopPropagation();
+                focusItem(trace.target);
+              }}
+            >
+              {TRACE_LABEL[trace.field]} {trace.target}
+            </button>
+          ))}
+        </div>
+      )}
+      <footer className="cw-claim-foot">
+        <span className="cw-id">{node.id}</span>
+        {contributorNames.length > 0 && <span className="cw-people" title="Contributors">{contributorNames.join(', ')}</span>}
+        <span className="cw-counts">
+          {node.assumptions.length > 0 && (
+            <span className="cw-count" title={node.assumptions.map((a) => a.text).join('\n')}>
+              {plural(node.assumptions.length, 'assumption')}
+            </span>
+          )}
+          {node.challenges.length > 0 && (
+            <span className="cw-count cw-count-challenge" title={node.challenges.map((c) => c.text).join('\n')}>
+              {plural(node.challenges.length, 'challenge')}
+            </span>
+          )}
+          {openBacklog > 0 && (
+            <span className="cw-backlog-badge" data-backlog-count={openBacklog} title={`${plural(openBacklog, 'open backlog entry', 'open backlog entries')}`}>
+              ⚑ {openBacklog}
+            </span>
+          )}
+        </span>
+      </footer>
+      {problems.length > 0 && (
+        <div className="cw-problem-mark" title={problems.join('\n')} role="note" aria-label="This node has errors">
+          ⛔ {plural(problems.length, 'problem')}
+        </div>
+      )}
+      <Handle type="source" position={Position.Bottom} className="cw-handle cw-handle-source" isConnectable={false} />
+    </div>
+  );
+}
+
+export const ClaimNode = memo(ClaimNodeView);

@@ -1,0 +1,136 @@
+// One piece of a link on the canvas. The `main` piece carries the link's id, status, arrow and
+// label; `segment` pieces run from each AND source into the junction, without arrows.
+import { memo } from 'react';
+import { BaseEdge, EdgeLabelRenderer, Position, getBezierPath, useInternalNode, type EdgeProps, type InternalNode } from '@xyflow/react';
+import { useDocumentStore } from '../../store/document-store';
+import { STATUS_LABEL, plural, relationLabel } from '../words';
+import { markerId } from './ArrowMarkers';
+import { JUNCTION_SIZE, type LinkFlowEdge } from './build-flow';
+import { anchorOn, centre, facingSide, type Point, type Rect } from './edge-geometry';
+
+function rectOf(node: InternalNode | undefined): Rect | undefined {
+  if (!node) return undefined;
+  const width = node.measured.width ?? (node.type === 'junction' ? JUNCTION_SIZE : 0);
+  const height = node.measured.height ?? (node.type === 'junction' ? JUNCTION_SIZE : 0);
+  if (!width || !height) return undefined;
+  return { ...node.internals.positionAbsolute, width, height };
+}
+
+interface End {
+  point: Point;
+  side: Position;
+}
+
+function endOf(node: InternalNode, rect: Rect, other: Rect, slot: { side: Position; slot: number; count: number } | undefined, orientation: 'vertical' | 'horizontal'): End {
+  const side = facingSide(rect, centre(other), orientation);
+  if (node.type === 'junction') return { point: centre(rect), side };
+  const usable = slot && slot.side === side ? slot : undefined;
+  return { point: anchorOn(rect, side, usable?.slot ?? 0, usable?.count ?? 1), side };
+}
+
+/** A zigzag between two points: the conventional mark of a conflict, not an arrow. */
+function zigzagPath(a: Point, b: Point): string {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const length = Math.hypot(dx, dy) || 1;
+  const nx = -dy / length;
+  const ny = dx / length;
+  const teeth = Math.max(3, Math.round(length / 18));
+  let d = `M ${a.x} ${a.y}`;
+  for (let i = 1; i < teeth; i++) {
+    const t = i / teeth;
+    const offset = (i % 2 === 0 ? -1 : 1) * 7;
+    d += ` L ${a.x + dx * t + nx * offset} ${a.y + dy * t + ny * offset}`;
+  }
+  return `${d} L ${b.x} ${b.y}`;
+}
+
+function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlowEdge>) {
+  const sourceNode = useInternalNode(source);
+  const targetNode = useInternalNode(target);
+  const sourceRect = rectOf(sourceNode);
+  const targetRect = rectOf(targetNode);
+  if (!data || !sourceNode || !targetNode || !sourceRect || !targetRect) return null;
+
+  const { link, role, style, orientation } = data;
+  const from = endOf(sourceNode, sourceRect, targetRect, data.sourceSlot, orientation);
+  const to = endOf(targetNode, targetRect, sourceRect, data.targetSlot, orientation);
+  const conflict = style === 'conflict';
+  const [curve, labelX, labelY] = getBezierPath({
+    sourceX: from.point.x,
+    sourceY: from.point.y,
+    sourcePosition: from.side,
+    targetX: to.point.x,
+    targetY: to.point.y,
+    targetPosition: to.side,
+  });
+  const path = conflict ? zigzagPath(from.point, to.point) : curve;
+  const marker = role === 'segment' || conflict ? undefined : `url(#${markerId(style === 'order' ? 'order' : 'cause', link.status)})`;
+  const className = `cw-link cw-link-${link.status} cw-link-${style}${selected ? ' is-selected' : ''}${data.problems.length ? ' is-broken' : ''}`;
+
+  if (role === 'segment') {
+    return (
+      <g className={className} data-link-segment-of={link.id} data-status={link.status}>
+        <BaseEdge id={id} path={path} className="cw-link-path" />
+      </g>
+    );
+  }
+
+  const status = STATUS_LABEL[link.status];
+  const assumptionText = link.assumptions.map((a) => `• ${a.text}`).join('\n');
+  const label = conflict ? `conflicts with` : relationLabel(link.relation);
+  const midX = conflict ? (from.point.x + to.point.x) / 2 : labelX;
+  const midY = conflict ? (from.point.y + to.point.y) / 2 : labelY;
+  return (
+    <g className={className} data-link-id={link.id} data-status={link.status} data-relation={link.relation}>
+      <BaseEdge id={id} path={path} className="cw-link-path" markerEnd={marker} interactionWidth={16} />
+      <EdgeLabelRenderer>
+        <div
+          className={`cw-link-label cw-link-label-${link.status} nodrag nopan${selected ? ' is-selected' : ''}`}
+          style={{ transform: `translate(-50%, -50%) translate(${midX}px, ${midY}px)` }}
+          data-link-label={link.id}
+          onClick={(event) => {
+            event.stopPropagation();
+            useDocumentStore.getState().select({ nodes: [], links: [link.id] });
+          }}
+          title={`${label} — ${status.word.toLowerCase()}${assumptionText ? `\nAssumptions:\n${assumptionText}` : ''}`}
+        >
+          <span className="cw-status-icon" aria-label={status.word}>
+            {conflict ? '⚡' : status.icon}
+          </span>{' '}
+          {label}
+          {style === 'order' && <span className="cw-order-note"> (order)</span>}
+          {link.assumptions.length > 0 && (
+            <span className="cw-assumption-marker" aria-label={plural(link.assumptions.length, 'assumption')}>
+              A{link.assumptions.length}
+            </span>
+          )}
+          {link.challenges.length > 0 && (
+            <span className="cw-challenge-marker" aria-label={plural(link.challenges.length, 'challenge')}>
+              C{link.challenges.length}
+            </span>
+          )}
+          {data.openBacklog > 0 && (
+            <span className="cw-backlog-badge" aria-label={`${plural(data.openBacklog, 'open backlog entry', 'open backlog entries')}`}>
+              ⚑{data.openBacklog}
+            </span>
+          )}
+          {data.problems.length > 0 && (
+            <span className="cw-problem-mark" title={data.problems.join('\n')} aria-label="has errors">
+              ⛔
+            </span>
+          )}
+          {selected && link.assumptions.length > 0 && (
+            <ul className="cw-assumption-list">
+              {link.assumptions.map((a, i) => (
+                <li key={i}>Assumes: {a.text}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </EdgeLabelRenderer>
+    </g>
+  );
+}
+
+export const LinkEdge = memo(LinkEdgeView);

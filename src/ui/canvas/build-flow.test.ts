@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { readTrees } from '../../format/read';
+import { openWorkingFile } from '../../format';
+import { buildFlow, junctionId } from './build-flow';
+
+const text = `schema_version: 1
+driver: a
+participants: {a: A}
+active_tree: current_reality
+trees:
+  current_reality:
+    nodes:
+      - {id: e, kind: undesirable_effect, text: Effect, status: accepted, accepted_by: [a], contributions: [{by: a, attribution: explicit, mode: text}]}
+      - {id: c1, kind: cause, text: Cause one, contributions: [{by: a, attribution: explicit, mode: text}], addresses: [g]}
+      - {id: c2, kind: cause, text: Cause two, status: disputed, contributions: [{by: a, attribution: explicit, mode: text}]}
+    links:
+      - {id: l1, from: [c1, c2], to: e, relation: causes, contributions: [{by: a, attribution: explicit, mode: text}]}
+      - {id: l2, from: [c2], to: e, relation: contributes_to, contributions: [{by: a, attribution: explicit, mode: text}]}
+      - {id: l3, from: [c1], to: missing, relation: causes, contributions: [{by: a, attribution: explicit, mode: text}]}
+    backlog:
+      - {ref: e, work: connect_or_explain}
+      - {ref: e, work: test_causality}
+  goal:
+    nodes:
+      - {id: g, kind: goal, text: The goal, contributions: [{by: a, attribution: explicit, mode: text}]}
+    links: []
+    backlog: []
+`;
+
+function flow() {
+  const opened = openWorkingFile(text);
+  const trees = readTrees(opened.data);
+  const tree = trees.find((t) => t.key === 'current_reality')!;
+  return buildFlow({
+    tree,
+    allTrees: trees,
+    displayName: (id) => id.toUpperCase(),
+    problems: new Map([['l3', ['broken']]]),
+    positions: undefined,
+    junctions: {},
+    sizes: new Map(),
+  });
+}
+
+describe('buildFlow', () => {
+  it('makes one card per node with its counts, names and traces', () => {
+    const { nodes } = flow();
+    const effect = nodes.find((n) => n.id === 'e')!;
+    expect(effect.type).toBe('claim');
+    expect(effect.data).toMatchObject({ openBacklog: 2, contributorNames: ['A'] });
+    const cause = nodes.find((n) => n.id === 'c1')!;
+    expect(cause.data).toMatchObject({ traces: [{ field: 'addresses', target: 'g', targetTree: 'goal', targetText: 'The goal' }] });
+  });
+
+  it('draws an AND link as segments into one junction and a single arrow out', () => {
+    const { nodes, edges } = flow();
+    expect(nodes.filter((n) => n.type === 'junction').map((n) => n.id)).toEqual([junctionId('l1')]);
+    const pieces = edges.filter((e) => e.data?.link.id === 'l1');
+    expect(pieces.filter((e) => e.data?.role === 'segment').map((e) => [e.source, e.target])).toEqual([
+      ['c1', 'and:l1'],
+      ['c2', 'and:l1'],
+    ]);
+    expect(pieces.filter((e) => e.data?.role === 'main').map((e) => [e.source, e.target])).toEqual([['and:l1', 'e']]);
+  });
+
+  it('draws a single-source link as one edge, and leaves out a link whose end is missing', () => {
+    const { edges } = flow();
+    expect(edges.filter((e) => e.data?.link.id === 'l2').map((e) => [e.source, e.target, e.data?.role])).toEqual([['c2', 'e', 'main']]);
+    expect(edges.some((e) => e.data?.link.id === 'l3')).toBe(false);
+  });
+});

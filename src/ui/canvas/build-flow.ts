@@ -1,0 +1,184 @@
+// A drawable tree + positions → React Flow nodes and edges. An AND link becomes one junction
+// node: each source runs into it, and one arrow leaves it for the target.
+import type { Edge, Node } from '@xyflow/react';
+import type { TraceField, TreeKey } from '../../format';
+import type { DrawableLink, DrawableNode, DrawableTree } from '../../format/read';
+import { assignSlots, centre, type EdgeEnd, type Orientation, type Point, type Rect, type Slot } from './edge-geometry';
+
+export const JUNCTION_SIZE = 34;
+
+export interface TraceChip {
+  field: TraceField;
+  target: string;
+  /** Undefined when the target names no node (the file's diagnostics say so). */
+  targetTree?: TreeKey;
+  targetText?: string;
+}
+
+export interface ClaimData extends Record<string, unknown> {
+  node: DrawableNode;
+  contributorNames: string[];
+  openBacklog: number;
+  traces: TraceChip[];
+  /** Error messages about this node, shown as a mark on the card. */
+  problems: string[];
+}
+
+export interface JunctionData extends Record<string, unknown> {
+  link: DrawableLink;
+}
+
+export type LinkStyle = 'cause' | 'conflict' | 'order';
+
+export interface LinkData extends Record<string, unknown> {
+  link: DrawableLink;
+  /** `main` carries the arrow, label and status; `segment` runs from one AND source to the junction. */
+  role: 'main' | 'segment';
+  style: LinkStyle;
+  orientation: Orientation;
+  openBacklog: number;
+  problems: string[];
+  sourceSlot?: Slot;
+  targetSlot?: Slot;
+}
+
+export type ClaimFlowNode = Node<ClaimData, 'claim'>;
+export type JunctionFlowNode = Node<JunctionData, 'junction'>;
+export type CausewayFlowNode = ClaimFlowNode | JunctionFlowNode;
+export type LinkFlowEdge = Edge<LinkData, 'link'>;
+
+export interface FlowInput {
+  tree: DrawableTree;
+  /** Every tree in the file, to name what traces point at. */
+  allTrees: DrawableTree[];
+  displayName(id: string): string;
+  /** Error messages by item id. */
+  problems: Map<string, string[]>;
+  /** Top-left corner of each node, or undefined while the tree is still being laid out. */
+  positions: Record<string, Point> | undefined;
+  /** Centre of each AND junction. */
+  junctions: Record<string, Point>;
+  /** Measured card sizes, for spreading link ends along card sides. */
+  sizes: Map<string, { width: number; height: number }>;
+}
+
+export function treeOrientation(tree: TreeKey): Orientation {
+  return tree === 'conflict' || tree === 'transition' ? 'horizontal' : 'vertical';
+}
+
+export function junctionId(linkId: string): string {
+  return `and:${linkId}`;
+}
+
+export function linkStyle(relation: string): LinkStyle {
+  if (relation === 'conflicts_with') return 'conflict';
+  if (relation === 'precedes') return 'order';
+  return 'cause';
+}
+
+/** Links that can be drawn: at least one source and a target, both in this tree. */
+export function drawableLinks(tree: DrawableTree): DrawableLink[] {
+  return tree.links.filter((link) => link.to !== undefined && link.from.some((id) => id !== link.to));
+}
+
+export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges: LinkFlowEdge[] } {
+  const { tree, positions } = input;
+  const orientation = treeOrientation(tree.key);
+  const nodeTexts = new Map<string, { tree: TreeKey; text: string }>();
+  for (const t of input.allTrees) for (const n of t.nodes) nodeTexts.set(n.id, { tree: t.key, text: n.text });
+  const backlogCount = new Map<string, number>();
+  for (const entry of tree.backlog) backlogCount.set(entry.ref, (backlogCount.get(entry.ref) ?? 0) + 1);
+
+  const nodes: CausewayFlowNode[] = tree.nodes.map((node) => ({
+    id: node.id,
+    type: 'claim',
+    position: positions?.[node.id] ?? { x: 0, y: 0 },
+    data: {
+      node,
+      contributorNames: node.contributors.map((id) => input.displayName(id)),
+      openBacklog: backlogCount.get(node.id) ?? 0,
+      traces: node.traces.map((trace) => {
+        const target = nodeTexts.get(trace.target);
+        return { ...trace, targetTree: target?.tree, targetText: target?.text };
+      }),
+      problems: input.problems.get(node.id) ?? [],
+    },
+  }));
+
+  const links = drawableLinks(tree);
+  const edges: LinkFlowEdge[] = [];
+  for (const link of links) {
+    const sources = link.from.filter((id) => id !== link.to);
+    const base = {
+      link,
+      style: linkStyle(link.relation),
+      orientation,
+      openBacklog: backlogCount.get(link.id) ?? 0,
+      problems: input.problems.get(link.id) ?? [],
+    };
+    if (sources.length === 1) {
+      edges.push({ id: `link:${link.id}`, type: 'link', source: sources[0], target: link.to!, data: { ...base, role: 'main' } });
+      continue;
+    }
+    const junction = junctionId(link.id);
+    const at = input.junctions[link.id] ?? fallbackJunction(sources, link.to!, positions, input.sizes);
+    nodes.push({
+      id: junction,
+      type: 'junction',
+      position: { x: at.x - JUNCTION_SIZE / 2, y: at.y - JUNCTION_SIZE / 2 },
+      draggable: false,
+      data: { link },
+    });
+    for (const source of sources) {
+      edges.push({ id: `segment:${link.id}:${source}`, type: 'link', source, target: junction, data: { ...base, role: 'segment' } });
+    }
+    edges.push({ id: `link:${link.id}`, type: 'link', source: junction, target: link.to!, data: { ...base, role: 'main' } });
+  }
+
+  if (positions) assignEdgeSlots(nodes, edges, input.sizes, orientation);
+  return { nodes, edges };
+}
+
+/** Without a layout point: between the sources' centre and the target. */
+function fallbackJunction(
+  sources: string[],
+  target: string,
+  positions: Record<string, Point> | undefined,
+  sizes: Map<string, { width: number; height: number }>,
+): Point {
+  const middle = (id: string): Point => {
+    const p = positions?.[id] ?? { x: 0, y: 0 };
+    const s = sizes.get(id) ?? { width: 0, height: 0 };
+    return { x: p.x + s.width / 2, y: p.y + s.height / 2 };
+  };
+  const from = sources.map(middle);
+  const sx = from.reduce((sum, p) => sum + p.x, 0) / from.length;
+  const sy = from.reduce((sum, p) => sum + p.y, 0) / from.length;
+  const t = middle(target);
+  return { x: sx + (t.x - sx) * 0.45, y: sy + (t.y - sy) * 0.45 };
+}
+
+function assignEdgeSlots(
+  nodes: CausewayFlowNode[],
+  edges: LinkFlowEdge[],
+  sizes: Map<string, { width: number; height: number }>,
+  orientation: Orientation,
+): void {
+  const rects = new Map<string, Rect>();
+  for (const node of nodes) {
+    const size = node.type === 'junction' ? { width: JUNCTION_SIZE, height: JUNCTION_SIZE } : sizes.get(node.id);
+    if (size) rects.set(node.id, { ...node.position, ...size });
+  }
+  const ends: EdgeEnd[] = [];
+  for (const edge of edges) {
+    const source = rects.get(edge.source);
+    const target = rects.get(edge.target);
+    if (!source || !target) continue;
+    ends.push({ key: `${edge.id}:source`, nodeId: edge.source, other: centre(target) });
+    ends.push({ key: `${edge.id}:target`, nodeId: edge.target, other: centre(source) });
+  }
+  const slots = assignSlots(ends, rects, orientation);
+  for (const edge of edges) {
+    edge.data = { ...edge.data!, sourceSlot: slots.get(`${edge.id}:source`), targetSlot: slots.get(`${edge.id}:target`) };
+  }
+}

@@ -1,0 +1,88 @@
+// Where a link meets a node card: on the side facing the other end, spread out along that side
+// when several links arrive there, so arrowheads never land on one point.
+import { Position } from '@xyflow/react';
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export type Orientation = 'vertical' | 'horizontal';
+
+export function centre(rect: Rect): Point {
+  return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+}
+
+/**
+ * The side of `rect` that faces `toward`. Trees drawn bottom-up prefer top and bottom sides,
+ * trees drawn across prefer left and right, unless the other end is clearly beside or above.
+ */
+export function facingSide(rect: Rect, toward: Point, orientation: Orientation): Position {
+  const c = centre(rect);
+  const dx = (toward.x - c.x) / Math.max(rect.width / 2, 1);
+  const dy = (toward.y - c.y) / Math.max(rect.height / 2, 1);
+  const bias = orientation === 'vertical' ? 2.5 : 0.4;
+  if (Math.abs(dy) * bias >= Math.abs(dx)) return dy < 0 ? Position.Top : Position.Bottom;
+  return dx < 0 ? Position.Left : Position.Right;
+}
+
+/** The point on `side` of `rect` for end number `slot` of `count` ends sharing that side. */
+export function anchorOn(rect: Rect, side: Position, slot = 0, count = 1): Point {
+  const fraction = (slot + 1) / (count + 1);
+  switch (side) {
+    case Position.Top:
+      return { x: rect.x + rect.width * spread(fraction), y: rect.y };
+    case Position.Bottom:
+      return { x: rect.x + rect.width * spread(fraction), y: rect.y + rect.height };
+    case Position.Left:
+      return { x: rect.x, y: rect.y + rect.height * spread(fraction) };
+    default:
+      return { x: rect.x + rect.width, y: rect.y + rect.height * spread(fraction) };
+  }
+}
+
+/** Keeps anchors off the rounded corners: the middle 70% of a side. */
+function spread(fraction: number): number {
+  return 0.15 + fraction * 0.7;
+}
+
+export interface EdgeEnd {
+  /** Which edge and which end: `${edgeId}:source` or `${edgeId}:target`. */
+  key: string;
+  nodeId: string;
+  other: Point;
+}
+
+export interface Slot {
+  side: Position;
+  slot: number;
+  count: number;
+}
+
+/** Groups the ends arriving at each side of each node and orders them by where they come from. */
+export function assignSlots(ends: EdgeEnd[], rects: Map<string, Rect>, orientation: Orientation): Map<string, Slot> {
+  const groups = new Map<string, { end: EdgeEnd; side: Position }[]>();
+  for (const end of ends) {
+    const rect = rects.get(end.nodeId);
+    if (!rect) continue;
+    const side = facingSide(rect, end.other, orientation);
+    const key = `${end.nodeId}|${side}`;
+    const group = groups.get(key) ?? [];
+    group.push({ end, side });
+    groups.set(key, group);
+  }
+  const slots = new Map<string, Slot>();
+  for (const group of groups.values()) {
+    const across = group[0].side === Position.Top || group[0].side === Position.Bottom;
+    group.sort((a, b) => (across ? a.end.other.x - b.end.other.x : a.end.other.y - b.end.other.y) || a.end.key.localeCompare(b.end.key));
+    group.forEach(({ end, side }, slot) => slots.set(end.key, { side, slot, count: group.length }));
+  }
+  return slots;
+}
