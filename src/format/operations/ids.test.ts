@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { WorkingFile } from '../types';
+import { newLinkId, newNodeId } from './ids';
+import { sample } from './samples';
+
+function fileWith(nodeIds: string[], linkIds: string[] = [], otherTree: string[] = []): WorkingFile {
+  const item = (id: string) => ({ id, kind: 'cause', text: id, contributions: [] });
+  return {
+    schema_version: 1,
+    participants: { alice: 'Alice' },
+    driver: 'alice',
+    active_tree: 'current_reality',
+    trees: {
+      current_reality: { nodes: nodeIds.map(item), links: linkIds.map((id) => ({ id, from: [], to: '', relation: 'causes', contributions: [] })), backlog: [] },
+      goal: { nodes: otherTree.map(item), links: [], backlog: [] },
+    },
+  } as WorkingFile;
+}
+
+describe('newNodeId and newLinkId', () => {
+  it('continue the file’s numbering', () => {
+    const file = fileWith(['n1', 'n2', 'n3', 'n4', 'n5', 'n6', 'n7', 'n8', 'n9'], ['l1']);
+    expect(newNodeId(file)).toBe('n10');
+    expect(newLinkId(file)).toBe('l2');
+  });
+
+  it('start at n1 and l1 in an empty file', () => {
+    const file = fileWith([]);
+    expect(newNodeId(file)).toBe('n1');
+    expect(newLinkId(file)).toBe('l1');
+  });
+
+  it('follow another clear prefix, keeping zero padding', () => {
+    expect(newNodeId(fileWith(['crt-001', 'crt-002', 'crt-009']))).toBe('crt-010');
+    expect(newLinkId(fileWith(['a1'], ['edge7', 'edge8']))).toBe('edge9');
+  });
+
+  it('fall back to n<k> when no prefix is shared by most ids', () => {
+    expect(newNodeId(fileWith(['alpha', 'beta', 'x1']))).toBe('n1');
+    expect(newNodeId(fileWith(['a1', 'b1', 'n3', 'c2']))).toBe('n4');
+  });
+
+  it('never collide with a link id or with an id to avoid', () => {
+    expect(newNodeId(fileWith(['n1', 'n2'], ['n3']))).toBe('n4');
+    expect(newNodeId(fileWith(['n1', 'n2']), new Set(['n3', 'n7']))).toBe('n8');
+    expect(newLinkId(fileWith(['n1']), new Set(['l1']))).toBe('l2');
+  });
+
+  it('continue a tree’s own block when the next number is free, else the whole file’s count', () => {
+    const file = sample('workshop'); // links l1, l2 (current reality), l20 (goal), l30 (future reality)
+    expect(newLinkId(file, new Set(), 'current_reality')).toBe('l3');
+    expect(newLinkId(file, new Set(), 'goal')).toBe('l21');
+    expect(newLinkId(file)).toBe('l31');
+    expect(newLinkId(file, new Set(['l3']), 'current_reality')).toBe('l31');
+    expect(newNodeId(fileWith(['n1', 'n2'], [], ['n3']), new Set(), 'current_reality')).toBe('n4');
+  });
+
+  it('counts past very large numbers exactly', () => {
+    expect(newNodeId(fileWith(['n99999999999999999999']))).toBe('n100000000000000000000');
+  });
+});

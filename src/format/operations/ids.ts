@@ -1,0 +1,85 @@
+// New ids: unique across the whole file, never one the caller has seen before (the store passes
+// the ids in its history so that a deleted id is never reused), and in the file's own style.
+import type { Tree, WorkingFile } from '../types';
+import { allIds, linksOf, nodesOf, treeEntries, treeOf } from './read';
+
+/**
+ * A new node id. Follows the prefix most of the node ids share (`n1`…`n9` → `n10`, `crt-004` →
+ * `crt-005`), those of `tree` when given and clear, else the file's; otherwise `n<k>`. The
+ * number follows the highest of `tree` with that prefix when that id is free, else the highest
+ * in the file or in `avoid`.
+ */
+export function newNodeId(file: WorkingFile, avoid: ReadonlySet<string> = new Set(), tree?: string): string {
+  return newId(file, avoid, 'n', (key) => nodesOf(key).map((node) => node.id), tree);
+}
+
+/** A new link id, like `newNodeId` but from the link ids (`l1`… → `l2`), else `l<k>`. */
+export function newLinkId(file: WorkingFile, avoid: ReadonlySet<string> = new Set(), tree?: string): string {
+  return newId(file, avoid, 'l', (key) => linksOf(key).map((link) => link.id), tree);
+}
+
+const NUMBERED = /^(.*?)(\d+)$/;
+
+interface Style {
+  prefix: string;
+  /** Digits including leading zeros (`004` → 3), 0 when numbers are not padded. */
+  width: number;
+}
+
+function newId(
+  file: WorkingFile,
+  avoid: ReadonlySet<string>,
+  fallback: string,
+  idsOf: (tree: Tree) => string[],
+  tree: string | undefined,
+): string {
+  const own = tree === undefined ? undefined : treeOf(file, tree);
+  const ownIds = own ? idsOf(own) : [];
+  const everywhere = treeEntries(file).flatMap(([, value]) => idsOf(value));
+  const style = clearStyle(ownIds) ?? clearStyle(everywhere) ?? { prefix: fallback, width: 0 };
+  const taken = allIds(file);
+  for (const id of avoid) taken.add(id);
+  const make = (number: bigint) => `${style.prefix}${String(number).padStart(style.width, '0')}`;
+  // A tree numbered in its own block (l1… here, l20… in the goal tree) continues its block
+  // when the next number is free; otherwise the count continues after every id in use.
+  const inTree = highest(ownIds, style.prefix);
+  if (inTree > 0n && !taken.has(make(inTree + 1n))) return make(inTree + 1n);
+  for (let number = highest(taken, style.prefix) + 1n; ; number++) {
+    if (!taken.has(make(number))) return make(number);
+  }
+}
+
+/** The highest number after `prefix` among `ids` (BigInt: n99999999999999999999 must count). */
+function highest(ids: Iterable<string>, prefix: string): bigint {
+  let max = 0n;
+  for (const id of ids) {
+    const match = NUMBERED.exec(id);
+    if (match && match[1] === prefix && BigInt(match[2]) > max) max = BigInt(match[2]);
+  }
+  return max;
+}
+
+/** The prefix more than half of `ids` share, with its padding, if there is one. */
+function clearStyle(ids: string[]): Style | undefined {
+  if (ids.length === 0) return undefined;
+  const counts = new Map<string, number>();
+  for (const id of ids) {
+    const match = NUMBERED.exec(id);
+    if (match) counts.set(match[1], (counts.get(match[1]) ?? 0) + 1);
+  }
+  let best: string | undefined;
+  for (const [prefix, n] of counts) if (best === undefined || n > counts.get(best)!) best = prefix;
+  if (best === undefined || counts.get(best)! * 2 <= ids.length) return undefined;
+  const numbers = ids.map((id) => NUMBERED.exec(id)).filter((m) => m && m[1] === best).map((m) => m![2]);
+  const padded = numbers.filter((digits) => digits.length > 1 && digits.startsWith('0'));
+  const width = padded.length > 0 ? Math.max(...padded.map((digits) => digits.length)) : 0;
+  return { prefix: best, width };
+}
+
+/** Why `id` cannot name a new node or link, or undefined when it can. */
+export function checkNewId(file: WorkingFile, id: string, avoid?: ReadonlySet<string>): string | undefined {
+  if (typeof id !== 'string' || id.trim() === '' || id !== id.trim()) return 'An id is non-blank text without spaces at either end, such as n12.';
+  if (allIds(file).has(id)) return `The id ${id} is already used in this file; ids are unique across all trees.`;
+  if (avoid?.has(id)) return `The id ${id} was used before in this session; a new item gets a new id so that history stays unambiguous.`;
+  return undefined;
+}

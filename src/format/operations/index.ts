@@ -1,0 +1,42 @@
+// The editing operations of issue 4: pure functions from a working file to an EditResult.
+// Each refuses with a reason the user can read, never mutates its input, keeps unknown keys and
+// list order, upgrades an unversioned draft on its first edit, and never adds a validation error.
+export { type EditResult, type Refusal } from './result';
+export { guardEdit, newErrors, GUARD_REASON } from './guard';
+export { editRefusal } from './edit';
+export { newNodeId, newLinkId, checkNewId } from './ids';
+export { type EndorseOption } from './status';
+export {
+  addNode,
+  updateNode,
+  removeNode,
+  describeNodeRemoval,
+  type NewNode,
+  type NodeChanges,
+  type NodeRemoval,
+} from './nodes';
+export {
+  addLink,
+  addSourceToLink,
+  removeSourceFromLink,
+  updateLink,
+  removeLink,
+  describeLinkRemoval,
+  type LinkOptions,
+  type LinkChanges,
+} from './links';
+export { suggestRelation, relationChoices, DEFAULT_RELATION } from './relations';
+export { accept, endsNeededToAccept, dispute, returnToProposed, type DisputeOptions } from './acceptance';
+export { addNote, updateNote, removeNote, type NoteList } from './notes';
+export { addContribution, updateContribution, removeContribution, type ContributionInput } from './contributions';
+export { addTrace, removeTrace, backReferences, type BackReference } from './traces';
+export { addBacklogEntry, updateBacklogEntry, removeBacklogEntry, type BacklogInput } from './backlog';
+export {
+  addParticipant,
+  renameParticipant,
+  setDriver,
+  removeParticipant,
+  participantReferences,
+  type ParticipantReferences,
+} from './participants';
+export { addTree, removeTree, setActiveTree } from './trees';
