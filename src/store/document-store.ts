@@ -1,5 +1,7 @@
 // The open document and how it is being looked at. Viewing (tabs, selection, the accepted-only
 // switch) lives apart from the document's data, so looking never changes what is exported.
+// Every change to the data goes through `edit`, which runs a pure operation of src/format,
+// records the step for undo and keeps the diagnostics current.
 import { create } from 'zustand';
 import {
   openWorkingFile,
@@ -9,9 +11,13 @@ import {
   type SaveBase,
   type TreeKey,
   type VersionState,
+  type WorkingFile,
 } from '../format';
-import { readTrees, type DrawableTree } from '../format/read';
 import { isObject } from '../format/json';
+import type { EditResult } from '../format/operations';
+import { allIds } from '../format/operations/read';
+import { readTrees, type DrawableTree } from '../format/read';
+import { EMPTY_HISTORY, recordEdit, redoStep, undoStep, type History } from './history';
 
 export interface OpenDocument {
   fileName: string;
@@ -22,6 +28,8 @@ export interface OpenDocument {
   diagnostics: Diagnostic[];
   /** Derived from data: the trees present, in canonical order. */
   trees: DrawableTree[];
+  /** The data as last exported or saved (or as opened): what "unsaved changes" compares with. */
+  savedData: Json;
 }
 
 export interface OpenProblem {
@@ -48,12 +56,35 @@ export interface ViewState {
   focus: FocusRequest | null;
 }
 
+/** What the last action told the user: side effects, or why it was refused. */
+export interface Notice {
+  tone: 'info' | 'refusal';
+  text: string;
+  nonce: number;
+}
+
+export interface EditContext {
+  /** Ids never to give a new item: every id this document has had, deleted ones included. */
+  avoid: ReadonlySet<string>;
+}
+
+export interface EditOptions {
+  /** Edits with the same key in quick succession are one undo step (typing in one field). */
+  coalesce?: string;
+  /** Select what the edit created (the default) or leave the selection alone. */
+  selectCreated?: boolean;
+}
+
 export interface DocumentStore {
   document: OpenDocument | null;
   view: ViewState;
   openProblem: OpenProblem | null;
+  history: History;
+  notice: Notice | null;
   /** Opens text as the current document; on failure the open document stays as it was. */
   openText(text: string, fileName: string): boolean;
+  /** Reopens autosaved work: the original text (for comments) and the data as it was left. */
+  restoreText(baseText: string | null, data: Json, savedData: Json, fileName: string): boolean;
   /** A file that could not even be read as text: say so, change nothing else. */
   reportUnreadable(fileName: string, message: string): void;
   dismissOpenProblem(): void;
@@ -62,65 +93,207 @@ export interface DocumentStore {
   select(selection: Selection): void;
   /** Switches to the tree holding `id` (if needed), selects it and centres it. */
   focusItem(id: string): void;
+  /** Runs a named edit; a refusal leaves the document as it was and is shown as a notice. */
+  edit(label: string, change: (file: WorkingFile, context: EditContext) => EditResult, options?: EditOptions): EditResult;
+  undo(): void;
+  redo(): void;
+  say(tone: Notice['tone'], text: string): void;
+  dismissNotice(): void;
   exportText(): string | null;
+  /** The current data was written somewhere (exported or saved). */
+  markSaved(): void;
 }
 
 const EMPTY_SELECTION: Selection = { nodes: [], links: [] };
-let focusNonce = 0;
+let nonce = 0;
+/** Every id seen in the open document during this session: new items never reuse one. */
+let seenIds = new Set<string>();
 
-export const useDocumentStore = create<DocumentStore>((set, get) => ({
-  document: null,
-  view: { tree: null, acceptedOnly: false, selection: EMPTY_SELECTION, focus: null },
-  openProblem: null,
+function rememberIds(data: Json): void {
+  if (isObject(data)) for (const id of allIds(data as WorkingFile)) seenIds.add(id);
+}
 
-  openText(text, fileName) {
-    const opened = openWorkingFile(text);
-    if (!opened.editable || opened.data === undefined) {
-      set({ openProblem: { fileName, summary: refusalSummary(fileName, opened.version, opened.diagnostics), diagnostics: opened.diagnostics } });
-      return false;
-    }
-    const trees = readTrees(opened.data);
-    const active = isObject(opened.data) ? opened.data.active_tree : undefined;
-    const first = trees.find((t) => t.key === active)?.key ?? trees[0]?.key ?? null;
-    set({
-      document: { fileName, base: opened.source, data: opened.data, version: opened.version, diagnostics: opened.diagnostics, trees },
-      view: { tree: first, acceptedOnly: false, selection: EMPTY_SELECTION, focus: null },
-      openProblem: null,
-    });
-    return true;
-  },
-
-  reportUnreadable: (fileName, message) => set({ openProblem: { fileName, summary: message, diagnostics: [] } }),
-
-  dismissOpenProblem: () => set({ openProblem: null }),
-
-  showTree: (tree) => set((state) => ({ view: { ...state.view, tree, selection: EMPTY_SELECTION } })),
-
-  setAcceptedOnly: (on) => set((state) => ({ view: { ...state.view, acceptedOnly: on } })),
-
-  select: (selection) => set((state) => ({ view: { ...state.view, selection } })),
-
-  focusItem(id) {
+export const useDocumentStore = create<DocumentStore>((set, get) => {
+  /** Puts new data in place: trees, diagnostics, a valid tab and selection. */
+  const applyData = (data: Json, extra: Partial<DocumentStore> = {}) => {
     const document = get().document;
     if (!document) return;
-    const tree = document.trees.find((t) => t.nodes.some((n) => n.id === id) || t.links.some((l) => l.id === id));
-    if (!tree) return;
-    const isNode = tree.nodes.some((n) => n.id === id);
-    set((state) => ({
-      view: {
-        ...state.view,
-        tree: tree.key,
-        selection: isNode ? { nodes: [id], links: [] } : { nodes: [], links: [id] },
-        focus: { id, nonce: ++focusNonce },
-      },
-    }));
-  },
+    rememberIds(data);
+    const trees = readTrees(data);
+    const view = get().view;
+    const tree = trees.some((t) => t.key === view.tree) ? view.tree : (trees[0]?.key ?? null);
+    const exists = (id: string) => trees.some((t) => t.nodes.some((n) => n.id === id) || t.links.some((l) => l.id === id));
+    const selection = { nodes: view.selection.nodes.filter(exists), links: view.selection.links.filter(exists) };
+    set({ document: { ...document, data, trees }, view: { ...view, tree, selection }, ...extra });
+    scheduleDiagnostics();
+  };
 
-  exportText() {
+  // Diagnostics name lines of the text an export would write; small files are checked at once,
+  // large ones after a pause in editing.
+  let diagnosticsTimer: ReturnType<typeof setTimeout> | undefined;
+  const refreshDiagnostics = () => {
     const document = get().document;
-    return document ? saveWorkingFile(document.base, document.data) : null;
-  },
-}));
+    if (!document) return;
+    const opened = openWorkingFile(saveWorkingFile(document.base, document.data));
+    set({ document: { ...document, diagnostics: opened.diagnostics, version: opened.version.kind === 'unreadable' ? document.version : opened.version } });
+  };
+  const scheduleDiagnostics = () => {
+    clearTimeout(diagnosticsTimer);
+    const size = get().document?.trees.reduce((sum, t) => sum + t.nodes.length + t.links.length, 0) ?? 0;
+    if (size < 400) refreshDiagnostics();
+    else diagnosticsTimer = setTimeout(refreshDiagnostics, 400);
+  };
+
+  return {
+    document: null,
+    view: { tree: null, acceptedOnly: false, selection: EMPTY_SELECTION, focus: null },
+    openProblem: null,
+    history: EMPTY_HISTORY,
+    notice: null,
+
+    openText(text, fileName) {
+      const opened = openWorkingFile(text);
+      if (!opened.editable || opened.data === undefined) {
+        set({ openProblem: { fileName, summary: refusalSummary(fileName, opened.version, opened.diagnostics), diagnostics: opened.diagnostics } });
+        return false;
+      }
+      seenIds = new Set();
+      rememberIds(opened.data);
+      const trees = readTrees(opened.data);
+      const active = isObject(opened.data) ? opened.data.active_tree : undefined;
+      const first = trees.find((t) => t.key === active)?.key ?? trees[0]?.key ?? null;
+      set({
+        document: {
+          fileName,
+          base: opened.source,
+          data: opened.data,
+          version: opened.version,
+          diagnostics: opened.diagnostics,
+          trees,
+          savedData: opened.data,
+        },
+        view: { tree: first, acceptedOnly: false, selection: EMPTY_SELECTION, focus: null },
+        openProblem: null,
+        history: EMPTY_HISTORY,
+        notice: null,
+      });
+      return true;
+    },
+
+    restoreText(baseText, data, savedData, fileName) {
+      const opened = baseText === null ? null : openWorkingFile(baseText);
+      if (opened && (!opened.editable || opened.data === undefined)) return false;
+      seenIds = new Set();
+      rememberIds(data);
+      if (opened) rememberIds(opened.data!);
+      const trees = readTrees(data);
+      const active = isObject(data) ? data.active_tree : undefined;
+      set({
+        document: {
+          fileName,
+          base: opened?.source ?? null,
+          data,
+          version: opened?.version ?? { kind: 'v1' },
+          diagnostics: [],
+          trees,
+          savedData,
+        },
+        view: { tree: trees.find((t) => t.key === active)?.key ?? trees[0]?.key ?? null, acceptedOnly: false, selection: EMPTY_SELECTION, focus: null },
+        openProblem: null,
+        history: EMPTY_HISTORY,
+        notice: null,
+      });
+      refreshDiagnostics();
+      return true;
+    },
+
+    reportUnreadable: (fileName, message) => set({ openProblem: { fileName, summary: message, diagnostics: [] } }),
+
+    dismissOpenProblem: () => set({ openProblem: null }),
+
+    showTree: (tree) => set((state) => ({ view: { ...state.view, tree, selection: EMPTY_SELECTION } })),
+
+    setAcceptedOnly: (on) => set((state) => ({ view: { ...state.view, acceptedOnly: on } })),
+
+    select: (selection) => set((state) => ({ view: { ...state.view, selection } })),
+
+    focusItem(id) {
+      const document = get().document;
+      if (!document) return;
+      const tree = document.trees.find((t) => t.nodes.some((n) => n.id === id) || t.links.some((l) => l.id === id));
+      if (!tree) return;
+      const isNode = tree.nodes.some((n) => n.id === id);
+      set((state) => ({
+        view: {
+          ...state.view,
+          tree: tree.key,
+          selection: isNode ? { nodes: [id], links: [] } : { nodes: [], links: [id] },
+          focus: { id, nonce: ++nonce },
+        },
+      }));
+    },
+
+    edit(label, change, options = {}) {
+      const document = get().document;
+      if (!document) return { ok: false, reason: 'No document is open.' };
+      const before = document.data;
+      let result: EditResult;
+      try {
+        result = change(before as WorkingFile, { avoid: seenIds });
+      } catch (error) {
+        result = { ok: false, reason: `The edit failed: ${error instanceof Error ? error.message : String(error)}` };
+      }
+      if (!result.ok) {
+        set({ notice: { tone: 'refusal', text: result.reason, nonce: ++nonce } });
+        return result;
+      }
+      if (result.file === before) return result;
+      const history = recordEdit(get().history, before, label, options.coalesce, Date.now());
+      const notice = result.notices.length ? { tone: 'info' as const, text: result.notices.join(' '), nonce: ++nonce } : get().notice;
+      applyData(result.file as Json, { history, notice });
+      if (result.created?.length && options.selectCreated !== false) {
+        const created = result.created;
+        const trees = get().document!.trees;
+        const isNode = (id: string) => trees.some((t) => t.nodes.some((n) => n.id === id));
+        set((state) => ({ view: { ...state.view, selection: { nodes: created.filter(isNode), links: created.filter((id) => !isNode(id)) } } }));
+      }
+      return result;
+    },
+
+    undo() {
+      const document = get().document;
+      const step = document && undoStep(get().history, document.data);
+      if (!step) return;
+      applyData(step.data, { history: { ...step.history, last: undefined }, notice: { tone: 'info', text: `Undid: ${step.history.future[0].label}.`, nonce: ++nonce } });
+    },
+
+    redo() {
+      const document = get().document;
+      const step = document && redoStep(get().history, document.data);
+      if (!step) return;
+      applyData(step.data, { history: { ...step.history, last: undefined }, notice: { tone: 'info', text: `Redid: ${step.history.past[step.history.past.length - 1].label}.`, nonce: ++nonce } });
+    },
+
+    say: (tone, text) => set({ notice: { tone, text, nonce: ++nonce } }),
+
+    dismissNotice: () => set({ notice: null }),
+
+    exportText() {
+      const document = get().document;
+      return document ? saveWorkingFile(document.base, document.data) : null;
+    },
+
+    markSaved() {
+      const document = get().document;
+      if (document) set({ document: { ...document, savedData: document.data } });
+    },
+  };
+});
+
+/** Whether the open document has changes that were not exported or saved. */
+export function hasUnsavedChanges(state: Pick<DocumentStore, 'document'>): boolean {
+  return state.document !== null && state.document.data !== state.document.savedData;
+}
 
 function refusalSummary(fileName: string, version: VersionState, diagnostics: Diagnostic[]): string {
   if (version.kind === 'unsupported') {

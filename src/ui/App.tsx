@@ -3,12 +3,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { acceptedView } from '../format/read';
 import { useDocumentStore } from '../store/document-store';
 import { TreeCanvas, resetTreeLayout } from './canvas/TreeCanvas';
-import { DiagnosticsPanel } from './DiagnosticsPanel';
 import { downloadText } from './download';
 import { FileDropZone } from './FileDropZone';
 import { Legend } from './Legend';
 import { OpenControl } from './OpenControl';
 import { OpenProblemDialog } from './OpenProblemDialog';
+import { SidePanel } from './side/SidePanel';
 import { TreeTabs } from './TreeTabs';
 import { problemsByItem } from './diagnostic-target';
 import { plural } from './words';
@@ -94,28 +94,30 @@ export function App() {
           </span>
         )}
       </header>
-      {document && <TreeTabs trees={document.trees} current={view.tree} onShow={showTree} />}
+      {document && (
+        <div className="cw-tabbar">
+          <TreeTabs trees={document.trees} current={view.tree} onShow={showTree} />
+          {tree && shownTree && (
+            <p className="cw-view-summary" role="status" data-testid="view-summary">
+              {view.acceptedOnly
+                ? `Showing ${shownTree.nodes.length} of ${plural(tree.nodes.length, 'node')} (accepted only; ${tree.nodes.length - shownTree.nodes.length} hidden) · ${plural(shownTree.links.length, 'link')}`
+                : `${plural(tree.nodes.length, 'node')} · ${plural(tree.links.length, 'link')} · ${plural(tree.backlog.length, 'backlog entry', 'backlog entries')}`}
+            </p>
+          )}
+        </div>
+      )}
       <main className="cw-main">
         <section className="cw-canvas-area" id="cw-tree-panel" role="tabpanel" aria-labelledby={view.tree ? `tab-${view.tree}` : undefined}>
           {document && shownTree && tree ? (
             <>
               <TreeCanvas key={`${document.fileName}:${shownTree.key}:${viewName}`} tree={shownTree} allTrees={document.trees} view={viewName} problems={problems} relayoutGeneration={relayout} />
-              <p className="cw-view-summary" role="status" data-testid="view-summary">
-                {view.acceptedOnly
-                  ? `Showing ${shownTree.nodes.length} of ${plural(tree.nodes.length, 'node')} (accepted only; ${tree.nodes.length - shownTree.nodes.length} hidden) · ${plural(shownTree.links.length, 'link')}`
-                  : `${plural(tree.nodes.length, 'node')} · ${plural(tree.links.length, 'link')} · ${plural(tree.backlog.length, 'backlog entry', 'backlog entries')}`}
-              </p>
               <Legend />
             </>
           ) : (
             <div className="cw-empty-state">{document ? 'This file has no trees to draw.' : 'Open a working file (.yaml) or drop one here.'}</div>
           )}
         </section>
-        {document && document.diagnostics.length > 0 && (
-          <aside className="cw-side">
-            <DiagnosticsPanel diagnostics={document.diagnostics} trees={document.trees} />
-          </aside>
-        )}
+        <SidePanel />
       </main>
       <FileDropZone />
       <OpenProblemDialog />

@@ -1,12 +1,12 @@
 // One piece of a link on the canvas. The `main` piece carries the link's id, status, arrow and
 // label; `segment` pieces run from each AND source into the junction, without arrows.
 import { memo } from 'react';
-import { BaseEdge, EdgeLabelRenderer, Position, getBezierPath, useInternalNode, type EdgeProps, type InternalNode } from '@xyflow/react';
+import { BaseEdge, EdgeLabelRenderer, useInternalNode, type EdgeProps, type InternalNode } from '@xyflow/react';
 import { useDocumentStore } from '../../store/document-store';
 import { STATUS_LABEL, plural, relationLabel } from '../words';
 import { markerId } from './ArrowMarkers';
 import { JUNCTION_SIZE, type LinkFlowEdge } from './build-flow';
-import { anchorOn, centre, facingSide, type Point, type Rect } from './edge-geometry';
+import { curveBetween, curvePath, linkEnd, pointOnCurve, type Point, type Rect } from './edge-geometry';
 
 function rectOf(node: InternalNode | undefined): Rect | undefined {
   if (!node) return undefined;
@@ -14,18 +14,6 @@ function rectOf(node: InternalNode | undefined): Rect | undefined {
   const height = node.measured.height ?? (node.type === 'junction' ? JUNCTION_SIZE : 0);
   if (!width || !height) return undefined;
   return { ...node.internals.positionAbsolute, width, height };
-}
-
-interface End {
-  point: Point;
-  side: Position;
-}
-
-function endOf(node: InternalNode, rect: Rect, other: Rect, slot: { side: Position; slot: number; count: number } | undefined, orientation: 'vertical' | 'horizontal'): End {
-  const side = facingSide(rect, centre(other), orientation);
-  if (node.type === 'junction') return { point: centre(rect), side };
-  const usable = slot && slot.side === side ? slot : undefined;
-  return { point: anchorOn(rect, side, usable?.slot ?? 0, usable?.count ?? 1), side };
 }
 
 /** A zigzag between two points: the conventional mark of a conflict, not an arrow. */
@@ -53,18 +41,12 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
   if (!data || !sourceNode || !targetNode || !sourceRect || !targetRect) return null;
 
   const { link, role, style, orientation } = data;
-  const from = endOf(sourceNode, sourceRect, targetRect, data.sourceSlot, orientation);
-  const to = endOf(targetNode, targetRect, sourceRect, data.targetSlot, orientation);
+  const from = linkEnd(sourceRect, targetRect, data.sourceSlot, sourceNode.type === 'junction', orientation);
+  const to = linkEnd(targetRect, sourceRect, data.targetSlot, targetNode.type === 'junction', orientation);
   const conflict = style === 'conflict';
-  const [curve, labelX, labelY] = getBezierPath({
-    sourceX: from.point.x,
-    sourceY: from.point.y,
-    sourcePosition: from.side,
-    targetX: to.point.x,
-    targetY: to.point.y,
-    targetPosition: to.side,
-  });
-  const path = conflict ? zigzagPath(from.point, to.point) : curve;
+  const curve = curveBetween(from.point, from.side, to.point, to.side);
+  const path = conflict ? zigzagPath(from.point, to.point) : curvePath(curve);
+  const labelAt = data.labelAt ?? 0.5;
   const marker = role === 'segment' || conflict ? undefined : `url(#${markerId(style === 'order' ? 'order' : 'cause', link.status)})`;
   const className = `cw-link cw-link-${link.status} cw-link-${style}${selected ? ' is-selected' : ''}${data.problems.length ? ' is-broken' : ''}`;
 
@@ -79,8 +61,9 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
   const status = STATUS_LABEL[link.status];
   const assumptionText = link.assumptions.map((a) => `• ${a.text}`).join('\n');
   const label = conflict ? `conflicts with` : relationLabel(link.relation);
-  const midX = conflict ? (from.point.x + to.point.x) / 2 : labelX;
-  const midY = conflict ? (from.point.y + to.point.y) / 2 : labelY;
+  const { x: midX, y: midY } = conflict
+    ? { x: from.point.x + (to.point.x - from.point.x) * labelAt, y: from.point.y + (to.point.y - from.point.y) * labelAt }
+    : pointOnCurve(curve, labelAt);
   return (
     <g className={className} data-link-id={link.id} data-status={link.status} data-relation={link.relation}>
       <BaseEdge id={id} path={path} className="cw-link-path" markerEnd={marker} interactionWidth={16} />

@@ -3,7 +3,21 @@
 import type { Edge, Node } from '@xyflow/react';
 import type { TraceField, TreeKey } from '../../format';
 import type { DrawableLink, DrawableNode, DrawableTree } from '../../format/read';
-import { assignSlots, centre, type EdgeEnd, type Orientation, type Point, type Rect, type Slot } from './edge-geometry';
+import { relationLabel } from '../words';
+import {
+  LABEL_POSITIONS,
+  assignSlots,
+  centre,
+  curveBetween,
+  linkEnd,
+  overlapArea,
+  pointOnCurve,
+  type EdgeEnd,
+  type Orientation,
+  type Point,
+  type Rect,
+  type Slot,
+} from './edge-geometry';
 
 export const JUNCTION_SIZE = 34;
 
@@ -40,6 +54,8 @@ export interface LinkData extends Record<string, unknown> {
   problems: string[];
   sourceSlot?: Slot;
   targetSlot?: Slot;
+  /** Where along the link its label sits (0 = source, 1 = target), chosen to avoid overlaps. */
+  labelAt?: number;
 }
 
 export type ClaimFlowNode = Node<ClaimData, 'claim'>;
@@ -178,7 +194,40 @@ function assignEdgeSlots(
     ends.push({ key: `${edge.id}:target`, nodeId: edge.target, other: centre(source) });
   }
   const slots = assignSlots(ends, rects, orientation);
+  const cards: Rect[] = [...rects.values()];
+  const labels: Rect[] = [];
   for (const edge of edges) {
-    edge.data = { ...edge.data!, sourceSlot: slots.get(`${edge.id}:source`), targetSlot: slots.get(`${edge.id}:target`) };
+    const sourceSlot = slots.get(`${edge.id}:source`);
+    const targetSlot = slots.get(`${edge.id}:target`);
+    edge.data = { ...edge.data!, sourceSlot, targetSlot };
+    const source = rects.get(edge.source);
+    const target = rects.get(edge.target);
+    if (edge.data.role !== 'main' || !source || !target) continue;
+    const curve = estimatedCurve(edge, source, target, sourceSlot, targetSlot, orientation);
+    const width = relationLabel(edge.data.link.relation).length * 6.6 + 34 + (edge.data.link.assumptions.length ? 22 : 0) + (edge.data.openBacklog ? 26 : 0);
+    const boxAt = (t: number): Rect => {
+      const p = edge.data!.style === 'conflict' ? lerp(curve.from, curve.to, t) : pointOnCurve(curve, t);
+      return { x: p.x - width / 2, y: p.y - 10, width, height: 20 };
+    };
+    // Least covered place: covering another label is worse than brushing a card.
+    const cost = (t: number) => {
+      const box = boxAt(t);
+      return labels.reduce((sum, r) => sum + 3 * overlapArea(box, r), 0) + cards.reduce((sum, r) => sum + overlapArea(box, r), 0);
+    };
+    let labelAt = LABEL_POSITIONS[0];
+    for (const t of LABEL_POSITIONS) if (cost(t) < cost(labelAt) - 1) labelAt = t;
+    edge.data.labelAt = labelAt;
+    labels.push(boxAt(labelAt));
   }
+}
+
+function lerp(a: Point, b: Point, t: number): Point {
+  return { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
+}
+
+/** The same curve the edge component will draw, from the layout positions. */
+function estimatedCurve(edge: LinkFlowEdge, source: Rect, target: Rect, sourceSlot: Slot | undefined, targetSlot: Slot | undefined, orientation: Orientation) {
+  const from = linkEnd(source, target, sourceSlot, edge.source.startsWith('and:'), orientation);
+  const to = linkEnd(target, source, targetSlot, edge.target.startsWith('and:'), orientation);
+  return curveBetween(from.point, from.side, to.point, to.side);
 }

@@ -1,8 +1,8 @@
 // Every problem of the open file, with its place; a row jumps to the item when it is drawn.
-import type { Diagnostic } from '../format';
-import type { DrawableTree } from '../format/read';
-import { useDocumentStore } from '../store/document-store';
-import { diagnosticTarget } from './diagnostic-target';
+import type { Diagnostic } from '../../format';
+import type { DrawableTree } from '../../format/read';
+import { useDocumentStore } from '../../store/document-store';
+import { diagnosticTarget } from '../diagnostic-target';
 
 export function DiagnosticsPanel({ diagnostics, trees }: { diagnostics: Diagnostic[]; trees: DrawableTree[] }) {
   const focusItem = useDocumentStore((s) => s.focusItem);

@@ -1,0 +1,70 @@
+// The named commands the editor offers. Each one runs a pure operation of src/format through the
+// store, so every rule is written once and every step can be undone.
+import type { Attribution, Mode, Note, TraceField, TreeKey } from '../format';
+import * as ops from '../format/operations';
+import { useDocumentStore } from './document-store';
+
+const edit: ReturnType<typeof useDocumentStore.getState>['edit'] = (...args) => useDocumentStore.getState().edit(...args);
+
+export interface NodeInput {
+  kind: string;
+  text: string;
+  contributor?: string;
+  mode?: Mode;
+}
+
+export const commands = {
+  // Nodes
+  addNode: (tree: TreeKey, input: NodeInput) => edit('Add node', (f, c) => ops.addNode(f, tree, { ...input, avoid: c.avoid })),
+  editNodeText: (id: string, text: string, endorsedBy?: string[]) =>
+    edit(`Edit text of ${id}`, (f) => ops.updateNode(f, id, { text }, { endorsedBy }), { coalesce: `text:${id}` }),
+  changeNodeKind: (id: string, kind: string, endorsedBy?: string[]) => edit(`Change kind of ${id}`, (f) => ops.updateNode(f, id, { kind }, { endorsedBy })),
+  removeNode: (id: string) => edit(`Delete ${id}`, (f) => ops.removeNode(f, id)),
+
+  // Links
+  addLink: (tree: TreeKey, from: string[], to: string, relation?: string) =>
+    edit('Add link', (f, c) => ops.addLink(f, tree, from, to, relation, { avoid: c.avoid })),
+  addSourceToLink: (linkId: string, nodeId: string) => edit(`Join ${nodeId} to ${linkId}`, (f) => ops.addSourceToLink(f, linkId, nodeId)),
+  removeSourceFromLink: (linkId: string, nodeId: string) => edit(`Remove ${nodeId} from ${linkId}`, (f) => ops.removeSourceFromLink(f, linkId, nodeId)),
+  changeLink: (linkId: string, changes: ops.LinkChanges, endorsedBy?: string[]) =>
+    edit(`Change ${linkId}`, (f) => ops.updateLink(f, linkId, changes, { endorsedBy }), changes.relation !== undefined ? { coalesce: `relation:${linkId}` } : {}),
+  removeLink: (linkId: string) => edit(`Delete ${linkId}`, (f) => ops.removeLink(f, linkId)),
+
+  // Acceptance
+  accept: (ids: string[], endorsers: string[]) => edit(`Accept ${ids.join(', ')}`, (f) => ops.accept(f, ids, endorsers), { selectCreated: false }),
+  dispute: (id: string, objection: Note, addBacklog: boolean) => edit(`Dispute ${id}`, (f) => ops.dispute(f, id, objection, { addBacklog })),
+  returnToProposed: (id: string) => edit(`Return ${id} to proposed`, (f) => ops.returnToProposed(f, id)),
+
+  // Assumptions and challenges
+  addNote: (itemId: string, list: ops.NoteList, note: Note) => edit(`Add ${list === 'assumptions' ? 'assumption' : 'challenge'} to ${itemId}`, (f) => ops.addNote(f, itemId, list, note)),
+  updateNote: (itemId: string, list: ops.NoteList, index: number, changes: Partial<Note>) =>
+    edit(`Edit ${list === 'assumptions' ? 'assumption' : 'challenge'} of ${itemId}`, (f) => ops.updateNote(f, itemId, list, index, changes), { coalesce: `${list}:${itemId}:${index}` }),
+  removeNote: (itemId: string, list: ops.NoteList, index: number) =>
+    edit(`Remove ${list === 'assumptions' ? 'assumption' : 'challenge'} of ${itemId}`, (f) => ops.removeNote(f, itemId, list, index)),
+
+  // Contributions
+  addContribution: (itemId: string, input: ops.ContributionInput) => edit(`Add contributor to ${itemId}`, (f) => ops.addContribution(f, itemId, input)),
+  updateContribution: (itemId: string, index: number, changes: { by?: string; attribution?: Attribution; mode?: Mode }) =>
+    edit(`Change contribution of ${itemId}`, (f) => ops.updateContribution(f, itemId, index, changes)),
+  removeContribution: (itemId: string, index: number) => edit(`Remove contribution of ${itemId}`, (f) => ops.removeContribution(f, itemId, index)),
+
+  // Traces
+  addTrace: (nodeId: string, field: TraceField, target: string) => edit(`Trace ${nodeId} to ${target}`, (f) => ops.addTrace(f, nodeId, field, target)),
+  removeTrace: (nodeId: string, field: TraceField, target: string) => edit(`Remove trace ${nodeId} → ${target}`, (f) => ops.removeTrace(f, nodeId, field, target)),
+
+  // Backlog
+  addBacklogEntry: (tree: TreeKey, input: ops.BacklogInput) => edit(`Add backlog entry for ${input.ref}`, (f) => ops.addBacklogEntry(f, tree, input)),
+  updateBacklogEntry: (tree: TreeKey, index: number, changes: { work?: string; note?: string | null }) =>
+    edit('Edit backlog entry', (f) => ops.updateBacklogEntry(f, tree, index, changes), { coalesce: `backlog:${tree}:${index}` }),
+  removeBacklogEntry: (tree: TreeKey, index: number) => edit('Remove backlog entry', (f) => ops.removeBacklogEntry(f, tree, index)),
+
+  // Participants
+  addParticipant: (id: string, name: string) => edit(`Add participant ${id}`, (f) => ops.addParticipant(f, id, name)),
+  renameParticipant: (id: string, name: string) => edit(`Rename ${id}`, (f) => ops.renameParticipant(f, id, name), { coalesce: `name:${id}` }),
+  setDriver: (id: string) => edit(`Make ${id} the driver`, (f) => ops.setDriver(f, id)),
+  removeParticipant: (id: string) => edit(`Remove participant ${id}`, (f) => ops.removeParticipant(f, id)),
+
+  // Trees
+  addTree: (key: TreeKey) => edit(`Add ${key} tree`, (f) => ops.addTree(f, key)),
+  removeTree: (key: TreeKey) => edit(`Remove ${key} tree`, (f) => ops.removeTree(f, key)),
+};

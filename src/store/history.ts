@@ -1,0 +1,46 @@
+// The undo stack: whole-document states (the data is immutable, so a state costs only what
+// changed). Typing into one field within a short pause coalesces into one step.
+import type { Json } from '../format';
+
+export const HISTORY_LIMIT = 500;
+export const COALESCE_MS = 1500;
+
+export interface HistoryEntry {
+  data: Json;
+  /** What the step did, for "Undo Edit text of n3". */
+  label: string;
+}
+
+export interface History {
+  past: HistoryEntry[];
+  future: HistoryEntry[];
+  /** The last step, for coalescing the next one into it. */
+  last?: { key: string; at: number };
+}
+
+export const EMPTY_HISTORY: History = { past: [], future: [] };
+
+/** The history after an edit from `before` labelled `label`. */
+export function recordEdit(history: History, before: Json, label: string, coalesceKey: string | undefined, now: number): History {
+  const coalesce = coalesceKey !== undefined && history.last?.key === coalesceKey && now - history.last.at < COALESCE_MS && history.past.length > 0;
+  const past = coalesce ? history.past : [...history.past, { data: before, label }].slice(-HISTORY_LIMIT);
+  return { past, future: [], last: coalesceKey === undefined ? undefined : { key: coalesceKey, at: now } };
+}
+
+export function undoStep(history: History, current: Json): { history: History; data: Json } | undefined {
+  const entry = history.past[history.past.length - 1];
+  if (!entry) return undefined;
+  return {
+    data: entry.data,
+    history: { past: history.past.slice(0, -1), future: [{ data: current, label: entry.label }, ...history.future] },
+  };
+}
+
+export function redoStep(history: History, current: Json): { history: History; data: Json } | undefined {
+  const entry = history.future[0];
+  if (!entry) return undefined;
+  return {
+    data: entry.data,
+    history: { past: [...history.past, { data: current, label: entry.label }], future: history.future.slice(1) },
+  };
+}
