@@ -1,11 +1,12 @@
-// Where an AND junction sits across the flow. dagre puts a junction among the dummy points of
-// every other edge crossing its band, which can land it far from its own link when a target
-// has many causes. Only junctions and straight connectors share that band, so we choose the
-// spot ourselves: under the target, leaning towards where the sources arrive from, and never
-// on top of another junction of the same band.
+// Where an AND junction sits: in the gap between its target's row and the next row towards the
+// sources, and across the flow under the target, leaning towards where the sources arrive from,
+// never on top of another junction of the same gap. Only junctions and connectors share that
+// gap (cards and bends are on the rows), so nothing else can be hit.
 import type { Point } from './types';
 import type { GraphLink, LayoutGraph } from './layout-graph';
 import type { PieceRoute } from './piece';
+import type { FlowDirection } from './layered';
+import type { RowExtent } from './row-extents';
 import { JUNCTION_SIZE } from './spacing';
 
 /** Centre-to-centre distance between two junctions in one band. */
@@ -56,6 +57,26 @@ export function alignJunctions(
     });
   }
   return result;
+}
+
+/**
+ * For each rank, the middle of the gap between its row of cards and the row on its sources'
+ * side (rank − 1): where the junctions of links into that rank sit.
+ */
+export function junctionBands(
+  rows: Map<number, RowExtent>,
+  direction: FlowDirection,
+  rankGap: number,
+): Map<number, number> {
+  // `up` and `left` put sources at larger coordinates than their targets.
+  const sourcesAfter = direction === 'up' || direction === 'left';
+  const bands = new Map<number, number>();
+  for (const [r, row] of rows) {
+    const next = rows.get(r - 1);
+    if (sourcesAfter) bands.set(r, next ? (row.far + next.near) / 2 : row.far + rankGap / 2);
+    else bands.set(r, next ? (next.far + row.near) / 2 : row.near - rankGap / 2);
+  }
+  return bands;
 }
 
 function centreAcross(graph: LayoutGraph, nodes: Map<number, Point>, index: number, vertical: boolean): number {

@@ -1,19 +1,19 @@
 // The general layout: layers along the tree's reading direction, computed by dagre with our own
-// ranks (see rank.ts). An AND junction is a small node of its own, half a rank before its
-// target, so every source runs into it and one arrow leaves it. Nodes joined by a "beside"
+// ranks (see rank.ts). An AND junction sits in the gap just before its target, so every source
+// runs into it and one arrow leaves it. Nodes joined by a "beside"
 // relation (conflicts_with, overcomes) share a rank, in a fixed order, with room between them
 // for the relation's label.
 import dagre, { type Graph } from '@dagrejs/dagre';
 import type { Point } from './types';
 import type { LayoutGraph } from './layout-graph';
 import { isBesideRelation } from './layout-graph';
-import { alignJunctions } from './junctions';
+import { alignJunctions, junctionBands } from './junctions';
+import { rowExtents, type RowExtent } from './row-extents';
 import { layoutRows } from './rows';
 import { assignRanks, type RankEdge } from './rank';
 import { toPiece, type PieceLayout, type PieceRoute } from './piece';
 import {
   CONFLICT_GAP,
-  JUNCTION_SIZE,
   NODE_GAP,
   RANK_GAP_HORIZONTAL,
   RANK_GAP_VERTICAL,
@@ -25,10 +25,10 @@ export type FlowDirection = 'up' | 'down' | 'left' | 'right';
 const RANKDIR = { up: 'BT', down: 'TB', left: 'RL', right: 'LR' } as const;
 
 /**
- * dagre draws an edge only when it spans two or more of its ranks, and a junction sits halfway
- * between card ranks; so a card rank r becomes dagre rank 4r and a junction 4r − 2.
+ * dagre draws an edge only when it spans two or more of its ranks (its own layouts double every
+ * edge's length for labels), so a card rank r becomes dagre rank 2r.
  */
-const RANK_STEP = 4;
+const RANK_STEP = 2;
 
 /** Lays out the nodes `members` (indices into graph.nodes) and the links among them. */
 export function layoutLayered(
@@ -68,6 +68,7 @@ function layoutWithDagre(
   const isBeside = (link: (typeof links)[number]) =>
     !link.junction && isBesideRelation(graph.tree, link.relation);
   const vertical = direction === 'up' || direction === 'down';
+  const rankGap = vertical ? RANK_GAP_VERTICAL : RANK_GAP_HORIZONTAL;
   const g = new dagre.graphlib.Graph({ multigraph: true });
   g.setGraph({
     rankdir: RANKDIR[direction],
@@ -75,7 +76,7 @@ function layoutWithDagre(
     nodesep: NODE_GAP,
     edgesep: NODE_GAP / 2,
     // dagre halves ranksep, and RANK_STEP dagre ranks separate two card ranks.
-    ranksep: (2 * (vertical ? RANK_GAP_VERTICAL : RANK_GAP_HORIZONTAL)) / RANK_STEP,
+    ranksep: (2 * rankGap) / RANK_STEP,
   });
   g.setDefaultEdgeLabel(() => ({}));
   // Internal names keep dagre's object keys free of user ids ("__proto__", "12" reordering).
@@ -84,11 +85,12 @@ function layoutWithDagre(
     g.setNode(`n${i}`, { width: node.width, height: node.height, rank: RANK_STEP * rank[i]! });
   });
 
-  // Each dagre edge is one connector of a link: from a source (to the junction or the target)
-  // or from the junction to the target. Edges run up the ranks, so a cycle's edge is reversed.
+  // Each dagre edge runs from one source of a link to its target; an AND junction is not a dagre
+  // node (it sits in the gap just before the target, see junctions.ts), but its sources still
+  // pull towards the target. Edges run up the ranks, so a cycle's edge is reversed.
   const connectors: Connector[] = [];
   const connect = (
-    part: Pick<Connector, 'link' | 'source'>,
+    part: Pick<Connector, 'link' | 'source' | 'target' | 'junction'>,
     a: string,
     aRank: number,
     b: string,
@@ -103,27 +105,19 @@ function layoutWithDagre(
     g.setEdge(from, to, {}, name);
   };
   const order = new BesideOrder();
-  links.forEach((link, l) => {
+  for (const link of links) {
     const to = local.get(link.target)!;
-    const targetRank = RANK_STEP * rank[to]!;
-    if (link.junction) {
-      const junction = `j${l}`;
-      const junctionRank = targetRank - RANK_STEP / 2;
-      g.setNode(junction, { width: JUNCTION_SIZE, height: JUNCTION_SIZE, rank: junctionRank });
-      for (const source of link.sources) {
-        const from = local.get(source)!;
-        connect({ link: link.id, source }, `n${from}`, RANK_STEP * rank[from]!, junction, junctionRank);
-      }
-      connect({ link: link.id }, junction, junctionRank, `n${to}`, targetRank);
-    } else if (isBeside(link)) {
+    if (isBeside(link)) {
       const [left, right] = besideSides(graph, link.sources[0]!, link.target);
       if (left !== right) order.add(local.get(left)!, local.get(right)!);
-    } else {
-      const source = link.sources[0]!;
-      const from = local.get(source)!;
-      connect({ link: link.id, source }, `n${from}`, RANK_STEP * rank[from]!, `n${to}`, targetRank);
+      continue;
     }
-  });
+    for (const source of link.sources) {
+      const from = local.get(source)!;
+      const part = { link: link.id, source, target: link.target, junction: link.junction };
+      connect(part, `n${from}`, RANK_STEP * rank[from]!, `n${to}`, RANK_STEP * rank[to]!);
+    }
+  }
 
   // A spacer between the two sides of a beside pair keeps room for the relation's label.
   const besideGap = vertical ? RANK_GAP_HORIZONTAL : CONFLICT_GAP;
@@ -154,13 +148,16 @@ function layoutWithDagre(
     const node = graph.nodes[index]!;
     nodes.set(index, { x: at.x! - node.width / 2, y: at.y! - node.height / 2 });
   });
+  const rankOf = new Map(members.map((index, i) => [index, rank[i]!]));
+  const rows = rowExtents(graph, nodes, rankOf, vertical);
+  const bands = junctionBands(rows, direction, rankGap);
   const placed = new Map<string, Point>();
-  links.forEach((link, l) => {
-    if (!link.junction) return;
-    const at = g.node(`j${l}`);
-    placed.set(link.id, { x: at.x!, y: at.y! });
-  });
-  const routes = routesOf(g, connectors);
+  for (const link of links) {
+    if (!link.junction) continue;
+    const band = bands.get(rankOf.get(link.target)!)!;
+    placed.set(link.id, vertical ? { x: 0, y: band } : { x: band, y: 0 });
+  }
+  const routes = routesOf(g, connectors, { graph, nodes, rows, rankOf, direction });
   const junctionLinks = links.filter((link) => link.junction);
   const junctions = alignJunctions(graph, junctionLinks, nodes, placed, routes, vertical);
   return toPiece(graph, nodes, junctions, routes);
@@ -235,8 +232,11 @@ function keepBesideTogether(layoutGraph: Graph, runs: string[][]): void {
 
 interface Connector {
   link: string;
-  /** The source node's index; absent for the junction-to-target connector. */
-  source?: number;
+  /** Node indices of the two ends. */
+  source: number;
+  target: number;
+  /** True when the connector ends at the link's AND junction, not at the target. */
+  junction: boolean;
   name: string;
   from: string;
   to: string;
@@ -246,26 +246,80 @@ interface Connector {
   span: number;
 }
 
+interface RouteContext {
+  graph: LayoutGraph;
+  nodes: Map<number, Point>;
+  rows: Map<number, RowExtent>;
+  rankOf: Map<number, number>;
+  direction: FlowDirection;
+}
+
 /**
- * dagre's points are the two node intersections and one point per dagre rank crossed. Only the
- * points on card ranks matter: that is where a connector must pass beside other cards.
+ * Bend points that keep every connector clear of the cards, assuming it leaves the middle of
+ * its source's side facing the target and reaches the middle of the target's facing side:
+ * - when a card is shorter than its row, a straight stub first takes the connector out to the
+ *   row's edge, so a slanting connector cannot clip a taller neighbour;
+ * - a connector that skips ranks crosses each row in between straight, from edge to edge, at
+ *   the gap dagre kept free for it (dagre's points: the two node intersections and one point per
+ *   dagre rank crossed).
+ * A connector closing a cycle (drawn against the flow) gets only the row crossings.
  */
-function routesOf(g: Graph, connectors: Connector[]): Map<string, PieceRoute> {
+function routesOf(g: Graph, connectors: Connector[], context: RouteContext): Map<string, PieceRoute> {
+  const { graph, nodes, rows, rankOf, direction } = context;
+  const vertical = direction === 'up' || direction === 'down';
+  // Lower ranks lie at larger coordinates when arrows point up or left.
+  const lowSideIsFar = direction === 'up' || direction === 'left';
+  const point = (across: number, along: number): Point => (vertical ? { x: across, y: along } : { x: along, y: across });
+  const centreAcross = (index: number) =>
+    vertical ? nodes.get(index)!.x + graph.nodes[index]!.width / 2 : nodes.get(index)!.y + graph.nodes[index]!.height / 2;
+  /** The card's edge and its row's edge on the side facing higher ranks (or lower ones). */
+  const edges = (index: number, facingHigher: boolean): [number, number] => {
+    const at = vertical ? nodes.get(index)!.y : nodes.get(index)!.x;
+    const size = vertical ? graph.nodes[index]!.height : graph.nodes[index]!.width;
+    const row = rows.get(rankOf.get(index)!)!;
+    const far = facingHigher !== lowSideIsFar;
+    return far ? [at + size, row.far] : [at, row.near];
+  };
+  const stub = (index: number, facingHigher: boolean): Point[] => {
+    const [card, row] = edges(index, facingHigher);
+    return Math.abs(card - row) < 0.5 ? [] : [point(centreAcross(index), row)];
+  };
+
   const routes = new Map<string, PieceRoute>();
+  const routeOf = (link: string) => {
+    let route = routes.get(link);
+    if (!route) routes.set(link, (route = { sources: new Map(), target: [] }));
+    return route;
+  };
   for (const connector of connectors) {
-    if (connector.span <= RANK_STEP) continue;
-    const points = g.edge(connector.from, connector.to, connector.name)?.points ?? [];
-    const bends: Point[] = [];
-    for (let k = 1; k < connector.span; k++) {
-      const at = points[k];
-      if (at && (connector.low + k) % RANK_STEP === 0) bends.push({ x: at.x, y: at.y });
+    const crossings: Point[] = [];
+    if (connector.span > RANK_STEP) {
+      const points = g.edge(connector.from, connector.to, connector.name)?.points ?? [];
+      for (let k = 1; k < connector.span; k++) {
+        const at = points[k];
+        const dagreRank = connector.low + k;
+        const row = rows.get(dagreRank / RANK_STEP);
+        if (!at || dagreRank % RANK_STEP !== 0 || !row) continue;
+        const [enter, leave] = lowSideIsFar ? [row.far, row.near] : [row.near, row.far];
+        const across = vertical ? at.x : at.y;
+        crossings.push(point(across, enter), point(across, leave));
+      }
     }
-    if (bends.length === 0) continue;
-    if (connector.reversed) bends.reverse();
-    let route = routes.get(connector.link);
-    if (!route) routes.set(connector.link, (route = { sources: new Map(), target: [] }));
-    if (connector.source === undefined) route.target = bends;
-    else route.sources.set(connector.source, bends);
+    const bends = connector.reversed
+      ? crossings.reverse()
+      : [
+          ...stub(connector.source, true),
+          ...crossings,
+          ...(connector.junction ? [] : stub(connector.target, false)),
+        ];
+    if (bends.length > 0) routeOf(connector.link).sources.set(connector.source, bends);
+  }
+  // The last stretch of an AND link: from its junction into the target.
+  const junctionTargets = new Map<string, number>();
+  for (const connector of connectors) if (connector.junction) junctionTargets.set(connector.link, connector.target);
+  for (const [link, target] of junctionTargets) {
+    const bends = stub(target, false);
+    if (bends.length > 0) routeOf(link).target = bends;
   }
   return routes;
 }

@@ -1,6 +1,8 @@
 // Checks of a layout's promises, shared by the tests and the benchmark (which reports them
 // beside its timings, so a fast but broken layout cannot pass unnoticed).
-import type { LayoutInput, LayoutResult } from './types';
+import type { LayoutInput, LayoutResult, Point } from './types';
+import { conventionFor } from './conventions';
+import { isBesideRelation } from './layout-graph';
 
 export interface Box {
   id: string;
@@ -68,4 +70,63 @@ export function boundsProblems(input: LayoutInput, result: LayoutResult): string
   }
   if (minX !== Infinity && (minX > 8 || minY > 8)) problems.push(`origin not at (0,0): ${minX},${minY}`);
   return problems;
+}
+
+/** Whether segment pq passes through the inside of the box (touching its border does not count). */
+export function segmentCrossesBox(p: Point, q: Point, box: Box): boolean {
+  // Liang–Barsky clipping against the box shrunk by 1 px.
+  let t0 = 0;
+  let t1 = 1;
+  const dx = q.x - p.x;
+  const dy = q.y - p.y;
+  const sides: [number, number][] = [
+    [-dx, p.x - (box.x + 1)],
+    [dx, box.x + box.width - 1 - p.x],
+    [-dy, p.y - (box.y + 1)],
+    [dy, box.y + box.height - 1 - p.y],
+  ];
+  for (const [direction, room] of sides) {
+    if (direction === 0) {
+      if (room < 0) return false;
+      continue;
+    }
+    const t = room / direction;
+    if (direction < 0) t0 = Math.max(t0, t);
+    else t1 = Math.min(t1, t);
+    if (t0 > t1) return false;
+  }
+  return true;
+}
+
+/**
+ * Links whose connectors, drawn as the canvas draws them, pass through a card: from the middle
+ * of the source's side facing the flow, through the route's bends (and the AND junction), to
+ * the middle of the target's facing side. Beside links (conflicts_with, overcomes) are left out.
+ */
+export function linksThroughCards(input: LayoutInput, result: LayoutResult): string[] {
+  const direction = conventionFor(input.tree).direction;
+  const vertical = direction === 'up' || direction === 'down';
+  const targetsBefore = direction === 'up' || direction === 'left'; // targets at smaller coordinates
+  const cards = boxesOf(input, result);
+  const card = new Map(cards.map((b) => [b.id, b]));
+  const handle = (id: string, towardsTarget: boolean): Point => {
+    const b = card.get(id)!;
+    const nearSide = towardsTarget === targetsBefore;
+    if (vertical) return { x: b.x + b.width / 2, y: nearSide ? b.y : b.y + b.height };
+    return { x: nearSide ? b.x : b.x + b.width, y: b.y + b.height / 2 };
+  };
+  const crosses = (path: Point[], own: string[]) =>
+    cards.some((b) => !own.includes(b.id) && path.some((p, k) => k > 0 && segmentCrossesBox(path[k - 1]!, p, b)));
+  const bad: string[] = [];
+  for (const link of input.links) {
+    if (!card.has(link.to) || isBesideRelation(input.tree, link.relation)) continue;
+    const sources = [...new Set(link.from)].filter((id) => card.has(id) && id !== link.to);
+    const route = result.routes?.[link.id];
+    const junction = Object.hasOwn(result.junctions, link.id) ? result.junctions[link.id] : undefined;
+    const end = junction ?? handle(link.to, false);
+    let hit = sources.some((s) => crosses([handle(s, true), ...(route?.sources[s] ?? []), end], [s, link.to]));
+    if (junction) hit ||= crosses([junction, ...(route?.target ?? []), handle(link.to, false)], [link.to]);
+    if (hit) bad.push(link.id);
+  }
+  return bad;
 }

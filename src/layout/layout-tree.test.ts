@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TREE_KEYS, type TreeKey } from '../format';
 import { layoutTree } from './index';
 import type { LayoutInput, LayoutLinkInput, LayoutNodeInput, LayoutResult } from './types';
-import { boundsProblems, overlappingPairs } from './layout-checks';
+import { boundsProblems, boxesOf, linksThroughCards, overlappingPairs, segmentCrossesBox } from './layout-checks';
 import { randomTree, seededRandom } from './random-tree';
 import { CONFLICT_GAP } from './spacing';
 
@@ -184,17 +184,44 @@ describe('layout promises on generated trees', () => {
     };
     const result = await layoutTree(input);
     const bends = result.routes?.['long']?.sources['low'];
-    expect(bends).toHaveLength(2);
-    for (const bend of bends!) {
-      for (const id of ['mid1', 'mid2']) {
-        const b = box(input, result, id);
-        const inside = bend.x >= b.left && bend.x <= b.right && bend.y >= b.top && bend.y <= b.bottom;
-        expect(inside).toBe(false);
-      }
+    // Two rows crossed, each straight through from edge to edge, bottom to top.
+    expect(bends).toHaveLength(4);
+    expect(bends![0]!.x).toBe(bends![1]!.x);
+    expect(bends![2]!.x).toBe(bends![3]!.x);
+    for (let i = 1; i < bends!.length; i++) expect(bends![i]!.y).toBeLessThan(bends![i - 1]!.y);
+    for (let i = 1; i < bends!.length; i++) {
+      for (const card of boxesOf(input, result)) expect(segmentCrossesBox(bends![i - 1]!, bends![i]!, card)).toBe(false);
     }
-    // From source to target: the first bend is the lower one.
-    expect(bends![0]!.y).toBeGreaterThan(bends![1]!.y);
     expect(result.routes?.['a']).toBeUndefined();
+  });
+
+  for (const tree of TREE_KEYS) {
+    it(`${tree}: no connector passes through a card when drawn along its route`, async () => {
+      const input = randomTree(tree, 150, 23, { cycles: false });
+      const result = await layoutTree(input);
+      expect(linksThroughCards(input, result)).toEqual([]);
+      // The routes are what keeps them clear: drawn straight, some would cut through cards.
+      if (tree === 'current_reality') expect(linksThroughCards(input, { ...result, routes: {} }).length).toBeGreaterThan(0);
+    });
+  }
+
+  it('never routes a connector through a card between its first and last bend', async () => {
+    for (const tree of ['current_reality', 'transition', 'conflict'] as TreeKey[]) {
+      const input = randomTree(tree, 150, 17);
+      const result = await layoutTree(input);
+      const cards = boxesOf(input, result);
+      let segments = 0;
+      for (const route of Object.values(result.routes ?? {})) {
+        for (const bends of Object.values(route.sources)) {
+          for (let i = 1; i < bends.length; i++) {
+            segments++;
+            const hit = cards.find((card) => segmentCrossesBox(bends[i - 1]!, bends[i]!, card));
+            expect(hit).toBeUndefined();
+          }
+        }
+      }
+      expect(segments).toBeGreaterThan(10);
+    }
   });
 });
 

@@ -29,8 +29,9 @@ export interface Point {
 }
 
 /**
- * Where a link's connectors bend to pass the cards of the ranks they cross (long links, cycles).
- * Points run from source to target; a connector with no entry is drawn straight.
+ * Where a link's connectors bend so that none passes through a card. Points run from source to
+ * target, between the middle of the source's side facing the target (top, when arrows point
+ * up) and the middle of the target's facing side; a connector with no entry is drawn straight.
  */
 export interface LinkRoute {
   /** Bend points from each source (by node id) to the AND junction, or to the target. */
@@ -42,7 +43,7 @@ export interface LinkRoute {
 export interface LayoutResult {
   /** Top-left corner of each node. */
   nodes: Record<string, Point>;
-  /** Centre of the AND junction of each link with 2+ distinct sources present among the nodes. */
+  /** Centre of the AND junction of each link whose target and 2+ distinct sources are present. */
   junctions: Record<string, Point>;
   /** Bounding box of everything, origin at (0,0). */
   width: number;

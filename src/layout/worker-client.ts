@@ -3,7 +3,7 @@
 // on this thread. A newer request for a tree supersedes an older one still pending: the older
 // promise rejects with LayoutSupersededError, which callers should simply ignore.
 import type { LayoutInput, LayoutResult } from './types';
-import { createLayoutService, type LayoutReply, type LayoutRequest } from './layout-service';
+import type { LayoutReply, LayoutRequest } from './layout-service';
 
 export class LayoutSupersededError extends Error {
   constructor(tree: string) {
@@ -41,17 +41,30 @@ export function workerTransport(): LayoutTransport {
   };
 }
 
-/** The same service on this thread, for environments without Worker. */
+/**
+ * The same service on this thread, for environments without Worker. Loaded on first use, so a
+ * browser bundle that has a Worker does not carry the layout code twice.
+ */
 export function inThreadTransport(): LayoutTransport {
   let closed = false;
   let deliver: (reply: LayoutReply) => void = () => {};
-  const handle = createLayoutService((reply) => {
-    if (!closed) deliver(reply);
-  });
+  let fail: (message: string) => void = () => {};
+  let service: Promise<(request: LayoutRequest) => void> | undefined;
   return {
-    send: (request) => handle(request),
-    listen(receive) {
+    send(request) {
+      service ??= import('./layout-service').then(({ createLayoutService }) =>
+        createLayoutService((reply) => {
+          if (!closed) deliver(reply);
+        }),
+      );
+      service.then(
+        (handle) => handle(request),
+        (error: unknown) => fail(`The layout could not be loaded: ${String(error)}`),
+      );
+    },
+    listen(receive, onFailure) {
       deliver = receive;
+      fail = onFailure;
     },
     close() {
       closed = true;
