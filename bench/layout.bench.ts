@@ -243,6 +243,6 @@ export async function run(): Promise<void> {
   }
   const scale = sizes.map((s, i) => `${s}: ${(base[i]! / base[0]!).toFixed(1)}×`).join(', ');
   console.log(`causeway time relative to ${sizes[0]} nodes: ${scale}`);
-  console.log('quality at 500 nodes (straight lines between centres unless routed):');
+  console.log('quality at 500 nodes (connectors drawn straight from handle to handle, or along the route):');
   for (const variant of active) console.log(`  ${variant.name.padEnd(40)} ${quality.get(variant.name)}`);
 }

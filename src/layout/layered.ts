@@ -1,8 +1,7 @@
 // The general layout: layers along the tree's reading direction, computed by dagre with our own
 // ranks (see rank.ts). An AND junction sits in the gap just before its target, so every source
-// runs into it and one arrow leaves it. Nodes joined by a "beside"
-// relation (conflicts_with, overcomes) share a rank, in a fixed order, with room between them
-// for the relation's label.
+// runs into it and one arrow leaves it. Nodes joined by a "beside" relation (conflicts_with,
+// overcomes) share a rank, next to each other, with room between them for the relation's label.
 import dagre, { type Graph } from '@dagrejs/dagre';
 import type { Point } from './types';
 import type { LayoutGraph } from './layout-graph';
@@ -12,12 +11,7 @@ import { rowExtents, type RowExtent } from './row-extents';
 import { layoutRows } from './rows';
 import { assignRanks, type RankEdge } from './rank';
 import { toPiece, type PieceLayout, type PieceRoute } from './piece';
-import {
-  CONFLICT_GAP,
-  NODE_GAP,
-  RANK_GAP_HORIZONTAL,
-  RANK_GAP_VERTICAL,
-} from './spacing';
+import { CONFLICT_GAP, NODE_GAP, RANK_GAP_HORIZONTAL, RANK_GAP_VERTICAL } from './spacing';
 
 /** Where arrows point: `up` = causes below effects; `left` = targets on the left. */
 export type FlowDirection = 'up' | 'down' | 'left' | 'right';
@@ -173,8 +167,9 @@ function besideSides(graph: LayoutGraph, a: number, b: number): [number, number]
 }
 
 /**
- * Beside pairs as order constraints for dagre, dropping any pair that would close a loop of
- * "left of" (dagre needs them acyclic) and repeats of a pair already kept.
+ * The beside pairs to keep together, as [left, right]. A pair whose order already follows from
+ * the pairs kept (or contradicts them, closing a loop of "left of") is dropped, so the pairs
+ * never fight each other.
  */
 class BesideOrder {
   readonly pairs: [number, number][] = [];
