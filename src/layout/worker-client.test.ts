@@ -52,7 +52,7 @@ describe('createLayoutWorkerClient', () => {
     const client = createLayoutWorkerClient(fake.transport);
     const first = client.layout(randomTree('transition', 10, 1));
     const second = client.layout(randomTree('transition', 12, 1));
-    await expect(first).rejects.toThrow(/newer layout of the transition tree/);
+    await expect(first).rejects.toThrow(/transition tree superseded/);
     fake.answer(fake.sent[0]!); // the worker finishes the old one anyway
     fake.answer(fake.sent[1]!);
     expect(Object.keys((await second).nodes)).toHaveLength(12);

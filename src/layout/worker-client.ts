@@ -7,7 +7,7 @@ import type { LayoutReply, LayoutRequest } from './layout-service';
 
 export class LayoutSupersededError extends Error {
   constructor(tree: string) {
-    super(`A newer layout of the ${tree} tree was requested`);
+    super(`Layout of the ${tree} tree superseded by a newer request`);
     this.name = 'LayoutSupersededError';
   }
 }
