@@ -1,16 +1,39 @@
-// Starts the editor on the built-in example.
+// Starts the editor: on work kept from the last visit if there is any, else on the built-in
+// example; then keeps every change in browser storage.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@xyflow/react/dist/style.css';
 import './ui/styles.css';
 import exampleText from '../examples/repair-cafe.yaml?raw';
+import { deepEqual } from './format';
+import { findUnsavedWork, loadSession, saveSession, startAutosave, type SavedSession } from './store/autosave';
 import { useDocumentStore } from './store/document-store';
 import { App } from './ui/App';
+import { useRestoreOffer } from './ui/RestoreBanner';
 
-useDocumentStore.getState().openText(exampleText, 'repair-cafe.yaml');
+const EXAMPLE_NAME = 'repair-cafe.yaml';
+
+async function start(): Promise<void> {
+  const store = useDocumentStore.getState();
+  const isUnsaved = (session: SavedSession) => !deepEqual(session.data, session.savedData);
+  const unsaved = await findUnsavedWork(isUnsaved);
+  const last = unsaved ? undefined : await loadSession();
+  if (last && last.fileName !== EXAMPLE_NAME && store.restoreText(last.baseText, last.data, last.savedData, last.fileName)) {
+    // The last file, as it was left (all of it exported): simply continue with it.
+  } else {
+    store.openText(exampleText, EXAMPLE_NAME);
+  }
+  if (unsaved) {
+    // Kept aside until the user decides, so editing meanwhile cannot overwrite it.
+    await saveSession({ ...unsaved, awaitingDecision: true }, 'previous').catch(() => undefined);
+    useRestoreOffer.getState().offer(unsaved);
+  }
+  startAutosave((message) => useDocumentStore.getState().say('refusal', message));
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />
   </StrictMode>,
 );
+void start();

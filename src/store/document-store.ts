@@ -61,6 +61,8 @@ export interface Notice {
   tone: 'info' | 'refusal';
   text: string;
   nonce: number;
+  /** A follow-up the user can take from the message itself. */
+  action?: { label: string; run(): void };
 }
 
 export interface EditContext {
@@ -97,7 +99,7 @@ export interface DocumentStore {
   edit(label: string, change: (file: WorkingFile, context: EditContext) => EditResult, options?: EditOptions): EditResult;
   undo(): void;
   redo(): void;
-  say(tone: Notice['tone'], text: string): void;
+  say(tone: Notice['tone'], text: string, action?: Notice['action']): void;
   dismissNotice(): void;
   exportText(): string | null;
   /** The current data was written somewhere (exported or saved). */
@@ -274,7 +276,7 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
       applyData(step.data, { history: { ...step.history, last: undefined }, notice: { tone: 'info', text: `Redid: ${step.history.past[step.history.past.length - 1].label}.`, nonce: ++nonce } });
     },
 
-    say: (tone, text) => set({ notice: { tone, text, nonce: ++nonce } }),
+    say: (tone, text, action) => set({ notice: { tone, text, nonce: ++nonce, ...(action ? { action } : {}) } }),
 
     dismissNotice: () => set({ notice: null }),
 

@@ -1,5 +1,6 @@
 // Drop a .yaml file anywhere on the window to open it.
 import { useEffect, useState } from 'react';
+import { handleOfDroppedItem } from './file-access';
 import { useOpenFile } from './use-open-file';
 
 export function FileDropZone() {
@@ -29,7 +30,11 @@ export function FileDropZone() {
       depth = 0;
       setActive(false);
       const file = event.dataTransfer?.files[0];
-      if (file) void openFile(file);
+      const item = event.dataTransfer?.items[0];
+      if (!file) return;
+      // Ask for a writable handle before the drop event ends (the browser only allows it now).
+      const handle = handleOfDroppedItem(item);
+      void handle.then((h) => openFile(file, h));
     };
     window.addEventListener('dragenter', onEnter);
     window.addEventListener('dragover', onOver);

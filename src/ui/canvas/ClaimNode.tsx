@@ -76,7 +76,13 @@ function ClaimNodeView({ data, selected }: NodeProps<ClaimFlowNode>) {
           ⛔ {plural(problems.length, 'problem')}
         </div>
       )}
-      <Handle type="source" position={Position.Bottom} className="cw-handle cw-handle-source" isConnectable={false} />
+      <Handle
+        type="source"
+        position={data.linkSide === 'left' ? Position.Left : data.linkSide === 'right' ? Position.Right : Position.Top}
+        className="cw-link-handle"
+        title="Drag to another card to link, or onto a link to join it (AND)"
+        aria-label={`Drag from ${node.id} to make a link`}
+      />
     </div>
   );
 }

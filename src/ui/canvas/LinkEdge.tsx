@@ -61,9 +61,11 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
   const status = STATUS_LABEL[link.status];
   const assumptionText = link.assumptions.map((a) => `• ${a.text}`).join('\n');
   const label = conflict ? `conflicts with` : relationLabel(link.relation);
-  const { x: midX, y: midY } = conflict
+  const onPath = conflict
     ? { x: from.point.x + (to.point.x - from.point.x) * labelAt, y: from.point.y + (to.point.y - from.point.y) * labelAt }
     : pointOnCurve(curve, labelAt);
+  const midX = onPath.x + (data.labelShift?.x ?? 0);
+  const midY = onPath.y + (data.labelShift?.y ?? 0);
   return (
     <g className={className} data-link-id={link.id} data-status={link.status} data-relation={link.relation}>
       <BaseEdge id={id} path={path} className="cw-link-path" markerEnd={marker} interactionWidth={16} />

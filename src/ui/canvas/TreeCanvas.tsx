@@ -1,5 +1,7 @@
-// The diagram of one tree: cards are rendered, measured, laid out in a worker, then shown.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+// The diagram of one tree: cards are rendered, measured, laid out in a worker, then shown. The
+// user links cards by dragging from a card's link handle (or dropping a card) onto another card,
+// joins a cause to an AND by dropping it onto the link, and double-clicks empty space to add.
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import {
   Background,
   Controls,
@@ -8,24 +10,32 @@ import {
   useEdgesState,
   useNodesState,
   useReactFlow,
-  type NodeTypes,
-  type EdgeTypes,
   type EdgeChange,
   type EdgeSelectionChange,
+  type EdgeTypes,
   type NodeChange,
   type NodeSelectionChange,
+  type NodeTypes,
+  type OnConnectEnd,
+  type OnConnectStart,
 } from '@xyflow/react';
 import type { DrawableTree } from '../../format/read';
 import { displayName } from '../../format/read';
-import { useDocumentStore, type Selection } from '../../store/document-store';
+import { commands } from '../../store/commands';
+import { useDocumentStore } from '../../store/document-store';
+import { ArrowMarkers } from './ArrowMarkers';
 import { buildFlow, type CausewayFlowNode, type LinkFlowEdge } from './build-flow';
 import { ClaimNode } from './ClaimNode';
+import { dropTargetAt, pointerOf, type DropTarget } from './drop-target';
+import type { Point } from './edge-geometry';
 import { JunctionNode } from './JunctionNode';
 import { LinkEdge } from './LinkEdge';
-import { ArrowMarkers } from './ArrowMarkers';
-import { loadDragged, saveDragged, type DraggedPositions } from './positions-storage';
+import { loadDragged, onDraggedChange, saveDragged, type DraggedPositions } from './positions-storage';
+import { applyPicks, isEdgeSelected, isNodeSelected, pickTarget } from './selection';
 import { forgetLayout, structureKey, useTreeLayout } from './use-tree-layout';
-import type { Point } from './edge-geometry';
+
+/** What React Flow passes to drag handlers. */
+type DragEvent = MouseEvent | TouchEvent;
 
 const nodeTypes: NodeTypes = { claim: ClaimNode, junction: JunctionNode };
 const edgeTypes: EdgeTypes = { link: LinkEdge };
@@ -38,6 +48,10 @@ export interface TreeCanvasProps {
   problems: Map<string, string[]>;
   /** Bumped by the Re-layout action. */
   relayoutGeneration: number;
+  /** Double-click on empty canvas: add a node there (flow coordinates). */
+  onAddNodeAt?(at: Point): void;
+  /** Whether the user may edit (not in a read-only view). */
+  editable: boolean;
 }
 
 export function TreeCanvas(props: TreeCanvasProps) {
@@ -48,13 +62,13 @@ export function TreeCanvas(props: TreeCanvasProps) {
   );
 }
 
-function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration }: TreeCanvasProps) {
+function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, onAddNodeAt, editable }: TreeCanvasProps) {
   const fileName = useDocumentStore((s) => s.document?.fileName ?? '');
   const data = useDocumentStore((s) => s.document?.data);
   const selection = useDocumentStore((s) => s.view.selection);
   const focus = useDocumentStore((s) => s.view.focus);
   const select = useDocumentStore((s) => s.select);
-  const { fitView, setCenter, getZoom } = useReactFlow();
+  const { fitView, setCenter, getZoom, screenToFlowPosition } = useReactFlow();
 
   const [nodes, setNodes, onNodesChange] = useNodesState<CausewayFlowNode>([]);
   const [edges, setEdges, onEdgesChange] = useEdgesState<LinkFlowEdge>([]);
@@ -62,7 +76,12 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration }:
   edgesRef.current = edges;
   const storageView = `${tree.key}:${view}`;
   const [dragged, setDragged] = useState<DraggedPositions>(() => loadDragged(fileName, storageView));
-  useEffect(() => setDragged(loadDragged(fileName, storageView)), [fileName, storageView, relayoutGeneration]);
+  useEffect(() => {
+    setDragged(loadDragged(fileName, storageView));
+    return onDraggedChange((file, changed) => {
+      if (file === fileName && changed === storageView) setDragged(loadDragged(fileName, storageView));
+    });
+  }, [fileName, storageView, relayoutGeneration]);
 
   const key = useMemo(() => structureKey(view, tree), [view, tree]);
 
@@ -85,23 +104,29 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration }:
 
   const layout = useTreeLayout(tree.key, key, tree, stableSizes, relayoutGeneration);
 
+  // While a changed structure is being laid out again, cards keep their last places (new cards
+  // wait, unseen), so adding a node never makes the diagram blink.
+  const lastLayout = useRef<{ nodes: Record<string, Point>; junctions: Record<string, Point> } | undefined>(undefined);
+  if (layout.result) lastLayout.current = layout.result;
+  const shownLayout = layout.result ?? lastLayout.current;
+
   const positions = useMemo(() => {
-    if (!layout.result) return undefined;
-    return { ...layout.result.nodes, ...dragged };
-  }, [layout.result, dragged]);
+    if (!shownLayout) return undefined;
+    return { ...shownLayout.nodes, ...dragged };
+  }, [shownLayout, dragged]);
 
   // Junctions follow the nodes they join when some of those were dragged by hand.
   const junctions = useMemo(() => {
     const result: Record<string, Point> = {};
-    if (!layout.result) return result;
+    if (!shownLayout) return result;
     for (const link of tree.links) {
-      const at = layout.result.junctions[link.id];
+      const at = shownLayout.junctions[link.id];
       if (!at) continue;
       const ends = [...link.from, ...(link.to ? [link.to] : [])];
       let dx = 0;
       let dy = 0;
       for (const id of ends) {
-        const from = layout.result.nodes[id];
+        const from = shownLayout.nodes[id];
         const to = dragged[id];
         if (from && to) {
           dx += to.x - from.x;
@@ -111,65 +136,58 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration }:
       result[link.id] = { x: at.x + dx / ends.length, y: at.y + dy / ends.length };
     }
     return result;
-  }, [layout.result, dragged, tree.links]);
+  }, [shownLayout, dragged, tree.links]);
 
   const nameOf = useCallback((id: string) => displayName(data, id), [data]);
 
   useEffect(() => {
     const built = buildFlow({ tree, allTrees, displayName: nameOf, problems, positions, junctions, sizes });
-    const pending = positions === undefined;
-    const selected = useDocumentStore.getState().view.selection;
+    const current = useDocumentStore.getState().view.selection;
     setNodes((previous) => {
       const measured = new Map(previous.map((n) => [n.id, n.measured]));
       return built.nodes.map((node) => ({
         ...node,
         measured: measured.get(node.id),
-        selected: isSelected(node, selected),
-        className: pending ? 'is-pending' : undefined,
+        selected: isNodeSelected(node, current),
+        className: positions?.[node.id] || (node.type === 'junction' && positions) ? undefined : 'is-pending',
       }));
     });
-    setEdges(built.edges.map((edge) => ({ ...edge, selected: isEdgeSelected(edge, selected) })));
+    setEdges(built.edges.map((edge) => ({ ...edge, selected: isEdgeSelected(edge, current) })));
     // `sizes` is left out on purpose: measuring must not rebuild the graph in a loop.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tree, allTrees, nameOf, problems, positions, junctions, setNodes, setEdges]);
 
-  // The store owns the selection; the canvas mirrors it.
   useEffect(() => {
-    setNodes((previous) => previous.map((node) => (node.selected === isSelected(node, selection) ? node : { ...node, selected: isSelected(node, selection) })));
+    setNodes((previous) => previous.map((node) => (node.selected === isNodeSelected(node, selection) ? node : { ...node, selected: isNodeSelected(node, selection) })));
     setEdges((previous) => previous.map((edge) => (edge.selected === isEdgeSelected(edge, selection) ? edge : { ...edge, selected: isEdgeSelected(edge, selection) })));
   }, [selection, setNodes, setEdges]);
 
-  // Fit the whole tree into view once per structure, after its layout arrives.
+  // Fit the whole tree into view when the canvas first shows it and after Re-layout.
   const fitted = useRef('');
   useEffect(() => {
-    if (!positions || fitted.current === `${key}#${relayoutGeneration}`) return;
-    fitted.current = `${key}#${relayoutGeneration}`;
+    if (!layout.result || fitted.current === String(relayoutGeneration)) return;
+    fitted.current = String(relayoutGeneration);
     requestAnimationFrame(() => void fitView({ padding: 0.12, maxZoom: 1, duration: 0 }));
-  }, [positions, key, relayoutGeneration, fitView]);
+  }, [layout.result, relayoutGeneration, fitView]);
 
   // Centre an item on request (a trace chip, a diagnostic, the backlog list).
   useEffect(() => {
     if (!focus || !positions) return;
     const node = nodes.find((n) => n.id === focus.id);
+    const zoom = Math.max(getZoom(), 0.9);
     if (node) {
-      const width = node.measured?.width ?? 240;
-      const height = node.measured?.height ?? 100;
-      void setCenter(node.position.x + width / 2, node.position.y + height / 2, { zoom: Math.max(getZoom(), 0.9), duration: 300 });
+      void setCenter(node.position.x + (node.measured?.width ?? 240) / 2, node.position.y + (node.measured?.height ?? 100) / 2, { zoom, duration: 300 });
       return;
     }
     const edge = edges.find((e) => e.data?.link.id === focus.id && e.data.role === 'main');
-    const ends = edge ? [edge.source, edge.target].map((id) => nodes.find((n) => n.id === id)).filter(Boolean) : [];
+    const ends = edge ? [edge.source, edge.target].map((id) => nodes.find((n) => n.id === id)).filter((n) => n !== undefined) : [];
     if (ends.length === 2) {
-      const x = (ends[0]!.position.x + ends[1]!.position.x) / 2 + 120;
-      const y = (ends[0]!.position.y + ends[1]!.position.y) / 2 + 50;
-      void setCenter(x, y, { zoom: Math.max(getZoom(), 0.9), duration: 300 });
+      void setCenter((ends[0].position.x + ends[1].position.x) / 2 + 120, (ends[0].position.y + ends[1].position.y) / 2 + 50, { zoom, duration: 300 });
     }
     // Only a new request moves the view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focus?.nonce, positions !== undefined]);
 
-  // Clicks, shift-clicks and box selection arrive as 'select' changes: turn them into the store's
-  // selection instead of letting the canvas keep a second copy.
   const handleNodesChange = useCallback(
     (changes: NodeChange<CausewayFlowNode>[]) => {
       const rest = changes.filter((c) => c.type !== 'select');
@@ -192,18 +210,87 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration }:
     [onEdgesChange, select],
   );
 
+  // Dropping a source on a card links the two; on a link, it joins that link's sources (AND).
+  const linkTo = useCallback(
+    (source: string, target: DropTarget) => {
+      if (target.kind === 'node') commands.addLink(tree.key, [source], target.id);
+      else commands.addSourceToLink(target.id, source);
+    },
+    [tree.key],
+  );
+
+  const connectingFrom = useRef<string | null>(null);
+  const onConnectStart: OnConnectStart = useCallback((_event, params) => {
+    connectingFrom.current = params.nodeId;
+  }, []);
+  const onConnectEnd: OnConnectEnd = useCallback(
+    (event) => {
+      const source = connectingFrom.current;
+      connectingFrom.current = null;
+      if (!source) return;
+      const { x, y } = pointerOf(event);
+      const target = dropTargetAt(x, y);
+      if (target) linkTo(source, target);
+    },
+    [linkTo],
+  );
+
+  // Dragging one card and letting go over another card or a link connects it, and the card goes
+  // back to where it was; anywhere else it simply moves.
+  const dragStart = useRef<{ id: string; position: Point } | null>(null);
+  const highlighted = useRef<Element | null>(null);
+  const highlight = (element: Element | null) => {
+    if (highlighted.current === element) return;
+    highlighted.current?.classList.remove('is-drop-target');
+    element?.classList.add('is-drop-target');
+    highlighted.current = element;
+  };
+  const targetElement = (target: DropTarget | undefined): Element | null => {
+    if (!target) return null;
+    return target.kind === 'node'
+      ? document.querySelector(`[data-node-id="${CSS.escape(target.id)}"]`)
+      : (document.querySelector(`[data-junction-for="${CSS.escape(target.id)}"]`) ?? document.querySelector(`[data-link-label="${CSS.escape(target.id)}"]`));
+  };
+  const onNodeDragStart = useCallback((_event: DragEvent, node: CausewayFlowNode, moving: CausewayFlowNode[]) => {
+    dragStart.current = moving.length === 1 && node.type === 'claim' ? { id: node.id, position: { ...node.position } } : null;
+  }, []);
+  const onNodeDrag = useCallback(
+    (event: DragEvent) => {
+      if (!editable || !dragStart.current) return;
+      const { x, y } = pointerOf(event);
+      highlight(targetElement(dropTargetAt(x, y, dragStart.current.id)));
+    },
+    [editable],
+  );
   const onNodeDragStop = useCallback(
-    (_event: unknown, _node: unknown, moved: CausewayFlowNode[]) => {
+    (event: DragEvent, _node: CausewayFlowNode, moved: CausewayFlowNode[]) => {
+      highlight(null);
+      const start = dragStart.current;
+      dragStart.current = null;
+      const pointer = pointerOf(event);
+      const target = editable && start ? dropTargetAt(pointer.x, pointer.y, start.id) : undefined;
+      if (start && target) {
+        setNodes((previous) => previous.map((n) => (n.id === start.id ? { ...n, position: start.position } : n)));
+        linkTo(start.id, target);
+        return;
+      }
       const next = { ...dragged };
       for (const node of moved) if (node.type === 'claim') next[node.id] = { x: Math.round(node.position.x), y: Math.round(node.position.y) };
-      setDragged(next);
       saveDragged(fileName, storageView, next);
     },
-    [dragged, fileName, storageView],
+    [dragged, fileName, storageView, editable, linkTo, setNodes],
+  );
+
+  const onDoubleClick = useCallback(
+    (event: ReactMouseEvent) => {
+      if (!editable || !onAddNodeAt || !(event.target as Element).classList.contains('react-flow__pane')) return;
+      onAddNodeAt(screenToFlowPosition({ x: event.clientX, y: event.clientY }));
+    },
+    [editable, onAddNodeAt, screenToFlowPosition],
   );
 
   return (
-    <div className="cw-canvas" data-tree={tree.key} data-layout={positions ? 'ready' : 'pending'}>
+    <div className={`cw-canvas${editable ? ' is-editable' : ''}`} data-tree={tree.key} data-layout={layout.result ? 'ready' : 'pending'} onDoubleClick={onDoubleClick}>
       <ArrowMarkers />
       <ReactFlow
         nodes={nodes}
@@ -212,8 +299,13 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration }:
         edgeTypes={edgeTypes}
         onNodesChange={handleNodesChange}
         onEdgesChange={handleEdgesChange}
+        onNodeDragStart={onNodeDragStart}
+        onNodeDrag={onNodeDrag}
         onNodeDragStop={onNodeDragStop}
-        nodesConnectable={false}
+        onConnectStart={onConnectStart}
+        onConnectEnd={onConnectEnd}
+        nodesConnectable={editable}
+        zoomOnDoubleClick={false}
         minZoom={0.05}
         maxZoom={2.5}
         deleteKeyCode={null}
@@ -223,37 +315,24 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration }:
         <Background gap={24} size={1} />
         <Controls showInteractive={false} />
       </ReactFlow>
-      {tree.nodes.length === 0 && <div className="cw-empty-tree">This tree has no nodes yet.</div>}
-      {layout.error && <div className="cw-layout-error" role="alert">Layout failed: {layout.error}</div>}
+      {tree.nodes.length === 0 && <div className="cw-empty-tree">This tree has no nodes yet{editable ? ': double-click to add one.' : '.'}</div>}
+      {layout.error && (
+        <div className="cw-layout-error" role="alert">
+          Layout failed: {layout.error}
+        </div>
+      )}
     </div>
   );
-}
-
-function isSelected(node: CausewayFlowNode, selection: Selection): boolean {
-  return node.type === 'claim' ? selection.nodes.includes(node.id) : selection.links.includes(node.data.link.id);
-}
-
-function isEdgeSelected(edge: LinkFlowEdge, selection: Selection): boolean {
-  return edge.data!.role === 'main' && selection.links.includes(edge.data!.link.id);
-}
-
-function pickTarget(nodeId: string): { kind: 'node' | 'link'; id: string } {
-  return nodeId.startsWith('and:') ? { kind: 'link', id: nodeId.slice(4) } : { kind: 'node', id: nodeId };
-}
-
-function applyPicks(current: Selection, picks: { kind: 'node' | 'link'; id: string; selected: boolean }[]): Selection {
-  const nodes = new Set(current.nodes);
-  const links = new Set(current.links);
-  for (const pick of picks) {
-    const set = pick.kind === 'node' ? nodes : links;
-    if (pick.selected) set.add(pick.id);
-    else set.delete(pick.id);
-  }
-  return { nodes: [...nodes], links: [...links] };
 }
 
 /** Forget automatic and hand-made positions of one tree view (the Re-layout action). */
 export function resetTreeLayout(fileName: string, treeKey: string, view: string): void {
   forgetLayout(`${treeKey}|${view}|`);
   saveDragged(fileName, `${treeKey}:${view}`, {});
+}
+
+/** Pin a node at a point (a node added by double-click appears where the user clicked). */
+export function pinNode(fileName: string, treeKey: string, view: string, id: string, at: Point): void {
+  const positions = loadDragged(fileName, `${treeKey}:${view}`);
+  saveDragged(fileName, `${treeKey}:${view}`, { ...positions, [id]: { x: Math.round(at.x), y: Math.round(at.y) } });
 }

@@ -31,6 +31,8 @@ export interface TraceChip {
 
 export interface ClaimData extends Record<string, unknown> {
   node: DrawableNode;
+  /** The card side with the handle to drag a new link from (toward the effects). */
+  linkSide: 'top' | 'left' | 'right';
   contributorNames: string[];
   openBacklog: number;
   traces: TraceChip[];
@@ -56,6 +58,8 @@ export interface LinkData extends Record<string, unknown> {
   targetSlot?: Slot;
   /** Where along the link its label sits (0 = source, 1 = target), chosen to avoid overlaps. */
   labelAt?: number;
+  /** Then moved aside by this much, off another label or beside a short AND arrow. */
+  labelShift?: Point;
 }
 
 export type ClaimFlowNode = Node<ClaimData, 'claim'>;
@@ -111,6 +115,7 @@ export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges:
     position: positions?.[node.id] ?? { x: 0, y: 0 },
     data: {
       node,
+      linkSide: tree.key === 'conflict' ? 'left' : tree.key === 'transition' ? 'right' : 'top',
       contributorNames: node.contributors.map((id) => input.displayName(id)),
       openBacklog: backlogCount.get(node.id) ?? 0,
       traces: node.traces.map((trace) => {
@@ -204,20 +209,45 @@ function assignEdgeSlots(
     const target = rects.get(edge.target);
     if (edge.data.role !== 'main' || !source || !target) continue;
     const curve = estimatedCurve(edge, source, target, sourceSlot, targetSlot, orientation);
-    const width = relationLabel(edge.data.link.relation).length * 6.6 + 34 + (edge.data.link.assumptions.length ? 22 : 0) + (edge.data.openBacklog ? 26 : 0);
-    const boxAt = (t: number): Rect => {
-      const p = edge.data!.style === 'conflict' ? lerp(curve.from, curve.to, t) : pointOnCurve(curve, t);
-      return { x: p.x - width / 2, y: p.y - 10, width, height: 20 };
-    };
-    // Least covered place: covering another label is worse than brushing a card.
-    const cost = (t: number) => {
-      const box = boxAt(t);
-      return labels.reduce((sum, r) => sum + 3 * overlapArea(box, r), 0) + cards.reduce((sum, r) => sum + overlapArea(box, r), 0);
+    const width = relationLabel(edge.data.link.relation).length * 6.8 + 36 + (edge.data.link.assumptions.length ? 24 : 0) + (edge.data.openBacklog ? 28 : 0);
+    const height = 22;
+    const along = (t: number): Point => (edge.data!.style === 'conflict' ? lerp(curve.from, curve.to, t) : pointOnCurve(curve, t));
+    const boxAt = (t: number, shift: Point = { x: 0, y: 0 }): Rect => {
+      const p = along(t);
+      return { x: p.x + shift.x - width / 2, y: p.y + shift.y - height / 2, width, height };
     };
     let labelAt = LABEL_POSITIONS[0];
-    for (const t of LABEL_POSITIONS) if (cost(t) < cost(labelAt) - 1) labelAt = t;
+    let shift: Point = { x: 0, y: 0 };
+    const outOfJunction = edge.source.startsWith('and:');
+    const length = Math.hypot(curve.to.x - curve.from.x, curve.to.y - curve.from.y);
+    if (outOfJunction && length < (orientation === 'horizontal' ? width : height) + 24) {
+      // Too short an arrow to carry its label: the label goes beside the AND junction.
+      labelAt = 0;
+      shift = orientation === 'horizontal' ? { x: 0, y: -(JUNCTION_SIZE / 2 + height / 2 + 4) } : { x: JUNCTION_SIZE / 2 + width / 2 + 6, y: 0 };
+    } else {
+      // Least covered place: covering another label is worse than brushing a card.
+      const cost = (t: number) => {
+        const box = boxAt(t);
+        return labels.reduce((sum, r) => sum + 3 * overlapArea(box, r), 0) + cards.reduce((sum, r) => sum + overlapArea(box, r), 0);
+      };
+      for (const t of LABEL_POSITIONS) if (cost(t) < cost(labelAt) - 1) labelAt = t;
+    }
+    // Still on top of another label: slide across the flow until clear.
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const box = boxAt(labelAt, shift);
+      const other = labels.find((r) => overlapArea(box, r) > 0);
+      if (!other) break;
+      if (orientation === 'vertical') {
+        const away = box.x + box.width / 2 >= other.x + other.width / 2 ? 1 : -1;
+        shift = { x: shift.x + away * (away > 0 ? other.x + other.width - box.x + 4 : box.x + box.width - other.x + 4), y: shift.y };
+      } else {
+        const away = box.y + box.height / 2 >= other.y + other.height / 2 ? 1 : -1;
+        shift = { x: shift.x, y: shift.y + away * (away > 0 ? other.y + other.height - box.y + 3 : box.y + box.height - other.y + 3) };
+      }
+    }
     edge.data.labelAt = labelAt;
-    labels.push(boxAt(labelAt));
+    if (shift.x !== 0 || shift.y !== 0) edge.data.labelShift = shift;
+    labels.push(boxAt(labelAt, shift));
   }
 }
 

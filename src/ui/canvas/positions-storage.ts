@@ -28,7 +28,21 @@ export function loadDragged(fileName: string, view: string): DraggedPositions {
   }
 }
 
+type Listener = (fileName: string, view: string) => void;
+const listeners = new Set<Listener>();
+
+/** Called whenever remembered positions change (a node pinned where it was added, Re-layout). */
+export function onDraggedChange(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function saveDragged(fileName: string, view: string, positions: DraggedPositions): void {
+  store(fileName, view, positions);
+  for (const listener of listeners) listener(fileName, view);
+}
+
+function store(fileName: string, view: string, positions: DraggedPositions): void {
   try {
     if (Object.keys(positions).length === 0) localStorage.removeItem(key(fileName, view));
     else localStorage.setItem(key(fileName, view), JSON.stringify(positions));

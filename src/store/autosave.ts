@@ -1,0 +1,110 @@
+// Nothing lost: the open document is kept in the browser's IndexedDB a moment after every
+// change, so a reload, a closed tab or a crash can offer the work back.
+import type { Json } from '../format';
+import { useDocumentStore } from './document-store';
+
+const DB_NAME = 'causeway';
+const STORE = 'work';
+const KEY = 'current';
+/** The work that was open before another file replaced it, kept until the next replacement. */
+const PREVIOUS_KEY = 'previous';
+export const AUTOSAVE_DELAY_MS = 400;
+
+export interface SavedSession {
+  fileName: string;
+  /** The text as opened, so saving after a restore still keeps its comments. */
+  baseText: string | null;
+  data: Json;
+  /** The data as last exported or saved: tells whether there is unsaved work. */
+  savedData: Json;
+  savedAt: string;
+  /** Offered back after a reload and not yet restored or discarded. */
+  awaitingDecision?: boolean;
+}
+
+function openDatabase(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const db = await openDatabase();
+  try {
+    return await new Promise<T>((resolve, reject) => {
+      const transaction = db.transaction(STORE, mode);
+      const request = work(transaction.objectStore(STORE));
+      transaction.oncomplete = () => resolve(request.result);
+      transaction.onerror = () => reject(transaction.error);
+      transaction.onabort = () => reject(transaction.error);
+    });
+  } finally {
+    db.close();
+  }
+}
+
+export async function loadSession(key: 'current' | 'previous' = 'current'): Promise<SavedSession | undefined> {
+  try {
+    const value = await run('readonly', (store) => store.get(key === 'current' ? KEY : PREVIOUS_KEY) as IDBRequest<SavedSession | undefined>);
+    return value && typeof value.fileName === 'string' ? value : undefined;
+  } catch {
+    return undefined; // storage blocked (private mode): the editor still works, without recovery
+  }
+}
+
+export async function saveSession(session: SavedSession, key: 'current' | 'previous' = 'current'): Promise<void> {
+  await run('readwrite', (store) => store.put(session, key === 'current' ? KEY : PREVIOUS_KEY));
+}
+
+/** The open document as a session record. */
+export function currentSession(): SavedSession | undefined {
+  const document = useDocumentStore.getState().document;
+  if (!document) return undefined;
+  return { fileName: document.fileName, baseText: document.base?.text ?? null, data: document.data, savedData: document.savedData, savedAt: new Date().toISOString() };
+}
+
+export async function clearSession(key: 'current' | 'previous' = 'current'): Promise<void> {
+  await run('readwrite', (store) => store.delete(key === 'current' ? KEY : PREVIOUS_KEY)).catch(() => undefined);
+}
+
+/** Work kept from an earlier visit that was never exported, if any, newest first. */
+export async function findUnsavedWork(isUnsaved: (session: SavedSession) => boolean): Promise<SavedSession | undefined> {
+  const current = await loadSession('current');
+  if (current && isUnsaved(current)) return current;
+  const previous = await loadSession('previous');
+  return previous?.awaitingDecision && isUnsaved(previous) ? previous : undefined;
+}
+
+/** Starts saving the open document after each change; returns a function that stops it. */
+export function startAutosave(onError: (message: string) => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let failed = false;
+  const unsubscribe = useDocumentStore.subscribe((state, previous) => {
+    const document = state.document;
+    if (!document) return;
+    const before = previous.document;
+    if (before && before.data === document.data && before.savedData === document.savedData && before.fileName === document.fileName) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const session = currentSession();
+      if (!session) return;
+      saveSession(session).then(
+        () => {
+          failed = false;
+        },
+        (error: unknown) => {
+          if (failed) return;
+          failed = true;
+          onError(`Your work could not be kept in this browser's storage (${error instanceof Error ? error.message : String(error)}); export it to keep it.`);
+        },
+      );
+    }, AUTOSAVE_DELAY_MS);
+  });
+  return () => {
+    clearTimeout(timer);
+    unsubscribe();
+  };
+}

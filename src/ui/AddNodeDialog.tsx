@@ -1,0 +1,105 @@
+// Adding a node: choose a kind of the tree (or observation), write the statement, and say whose
+// idea it is (the driver unless someone else is named, or the assistant).
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ASSISTANT, allowedKinds, isObject, type TreeKey } from '../format';
+import { displayName } from '../format/read';
+import { commands } from '../store/commands';
+import { useDocumentStore } from '../store/document-store';
+import { kindLabel, treeLabel } from './words';
+
+export interface AddNodeRequest {
+  tree: TreeKey;
+  /** Where to put the card (flow coordinates); the automatic layout places it otherwise. */
+  at?: { x: number; y: number };
+}
+
+export function AddNodeDialog({ request, onClose, onAdded }: { request: AddNodeRequest; onClose(): void; onAdded(id: string): void }) {
+  const data = useDocumentStore((s) => s.document?.data);
+  const kinds = allowedKinds(request.tree);
+  const [kind, setKind] = useState(kinds[0]);
+  const [text, setText] = useState('');
+  const [contributor, setContributor] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const id = useId();
+  useEffect(() => textRef.current?.focus(), []);
+
+  const participants = isObject(data) && isObject(data.participants) ? Object.keys(data.participants).filter((p) => p !== ASSISTANT) : [];
+  const driver = isObject(data) && typeof data.driver === 'string' ? data.driver : '';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim() === '') {
+      setProblem('Write what the node states.');
+      return;
+    }
+    const result = commands.addNode(request.tree, { kind, text, ...(contributor ? { contributor } : {}) });
+    if (!result.ok) {
+      setProblem(result.reason);
+      return;
+    }
+    onAdded(result.created?.[0] ?? '');
+    onClose();
+  };
+
+  return (
+    <div className="cw-dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <form className="cw-dialog cw-add-node" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} onSubmit={submit} onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+        <h2 id={`${id}-title`}>Add a node to the {treeLabel(request.tree)}</h2>
+        <label className="cw-field">
+          <span>Kind</span>
+          <select value={kind} onChange={(e) => setKind(e.target.value)}>
+            {kinds.map((k) => (
+              <option key={k} value={k}>
+                {kindLabel(k)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="cw-field">
+          <span>Statement</span>
+          <textarea
+            ref={textRef}
+            rows={4}
+            value={text}
+            required
+            onChange={(e) => {
+              setText(e.target.value);
+              setProblem(null);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit(e);
+            }}
+          />
+        </label>
+        <label className="cw-field">
+          <span>Whose idea</span>
+          <select value={contributor} onChange={(e) => setContributor(e.target.value)}>
+            <option value="">{driver ? `${displayName(data, driver)} (the driver, by default)` : 'The driver (by default)'}</option>
+            {participants
+              .filter((p) => p !== driver)
+              .map((p) => (
+                <option key={p} value={p}>
+                  {displayName(data, p)}
+                </option>
+              ))}
+            <option value={ASSISTANT}>The assistant</option>
+          </select>
+        </label>
+        {problem && (
+          <p className="cw-form-problem" role="alert">
+            {problem}
+          </p>
+        )}
+        <div className="cw-dialog-actions">
+          <button type="button" className="cw-button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="cw-button cw-primary">
+            Add node
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
