@@ -1,0 +1,124 @@
+// What the side panel reads about items, from the drawn trees and the raw data: where an item
+// lives, a one-line caption for lists, and the raw lists (contributions, notes) with their
+// positions in the file, so edits name the entry the user sees.
+import type { Json, TreeKey } from '../../format';
+import { isObject } from '../../format';
+import type { DrawableLink, DrawableNode, DrawableTree } from '../../format/read';
+import { relationLabel } from '../words';
+
+export type FoundItem =
+  | { kind: 'node'; tree: DrawableTree; node: DrawableNode }
+  | { kind: 'link'; tree: DrawableTree; link: DrawableLink };
+
+export function findDrawn(trees: readonly DrawableTree[], id: string): FoundItem | undefined {
+  for (const tree of trees) {
+    const node = tree.nodes.find((n) => n.id === id);
+    if (node) return { kind: 'node', tree, node };
+    const link = tree.links.find((l) => l.id === id);
+    if (link) return { kind: 'link', tree, link };
+  }
+  return undefined;
+}
+
+export function firstLine(text: string): string {
+  const line = text.split('\n').find((l) => l.trim() !== '') ?? '';
+  return line.trim();
+}
+
+/** "causes: r3 + r4 → r1" */
+export function linkCaption(link: DrawableLink): string {
+  return `${relationLabel(link.relation)}: ${link.from.join(' + ') || '?'} → ${link.to ?? '?'}`;
+}
+
+/** The first line of a node's text, or a link's relation and ends. */
+export function itemCaption(found: FoundItem | undefined): string {
+  if (!found) return '(not in the file)';
+  return found.kind === 'node' ? firstLine(found.node.text) || '(no text)' : linkCaption(found.link);
+}
+
+/** The item as it is in the file, found by its drawn position. */
+export function rawItem(data: Json | undefined, tree: TreeKey, list: 'nodes' | 'links', index: number): Record<string, Json> | undefined {
+  if (!isObject(data) || !isObject(data.trees)) return undefined;
+  const value = data.trees[tree];
+  if (!isObject(value)) return undefined;
+  const items = value[list];
+  const item = Array.isArray(items) ? items[index] : undefined;
+  return isObject(item) ? item : undefined;
+}
+
+export interface RawContribution {
+  by: string;
+  attribution: string;
+  mode: string;
+  /** Position in the file's list, which edits address. */
+  index: number;
+}
+
+export function contributionsOf(item: Record<string, Json> | undefined): RawContribution[] {
+  const list = item?.contributions;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((entry, index) =>
+    isObject(entry)
+      ? [{ by: text(entry.by), attribution: text(entry.attribution), mode: text(entry.mode), index }]
+      : [],
+  );
+}
+
+export interface RawNote {
+  text: string;
+  by: string;
+  index: number;
+}
+
+export function notesOf(item: Record<string, Json> | undefined, list: 'assumptions' | 'challenges'): RawNote[] {
+  const notes = item?.[list];
+  if (!Array.isArray(notes)) return [];
+  return notes.flatMap((entry, index) => (isObject(entry) ? [{ text: text(entry.text), by: text(entry.by), index }] : []));
+}
+
+export interface Person {
+  id: string;
+  name: string;
+}
+
+/** The human participants in file order; the reserved assistant id is never one. */
+export function humansOf(data: Json | undefined): Person[] {
+  if (!isObject(data) || !isObject(data.participants)) return [];
+  return Object.entries(data.participants)
+    .filter(([id]) => id !== 'assistant')
+    .map(([id, name]) => ({ id, name: typeof name === 'string' ? name : '' }));
+}
+
+export function driverOf(data: Json | undefined): string | undefined {
+  return isObject(data) && typeof data.driver === 'string' ? data.driver : undefined;
+}
+
+/** Nodes of every tree whose id or text contains `query` (case-insensitive), id matches first. */
+export function searchNodes(trees: readonly DrawableTree[], query: string, limit = 8): { tree: DrawableTree; node: DrawableNode }[] {
+  const q = query.trim().toLowerCase();
+  if (q === '') return [];
+  const byId: { tree: DrawableTree; node: DrawableNode }[] = [];
+  const byText: { tree: DrawableTree; node: DrawableNode }[] = [];
+  for (const tree of trees) {
+    for (const node of tree.nodes) {
+      if (node.id.toLowerCase().includes(q)) byId.push({ tree, node });
+      else if (node.text.toLowerCase().includes(q)) byText.push({ tree, node });
+    }
+  }
+  return [...byId, ...byText].slice(0, limit);
+}
+
+function text(value: Json | undefined): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** A list of a tree as it is in the file (links for relation choices), or empty. */
+export function rawList(data: Json | undefined, tree: TreeKey, list: 'nodes' | 'links' | 'backlog'): readonly Json[] {
+  if (!isObject(data) || !isObject(data.trees)) return NONE;
+  const value = data.trees[tree];
+  const items = isObject(value) ? value[list] : undefined;
+  return Array.isArray(items) ? items : NONE;
+}
+
+/** One shared empty list, so a store selector returning it stays stable. */
+const NONE: readonly Json[] = [];
