@@ -1,11 +1,10 @@
 // Every problem of the open file, with its place; a row jumps to the item when it is drawn.
 import type { Diagnostic } from '../../format';
 import type { DrawableTree } from '../../format/read';
-import { useDocumentStore } from '../../store/document-store';
 import { diagnosticTarget } from '../diagnostic-target';
+import { jumpFromList } from './side-section';
 
 export function DiagnosticsPanel({ diagnostics, trees }: { diagnostics: Diagnostic[]; trees: DrawableTree[] }) {
-  const focusItem = useDocumentStore((s) => s.focusItem);
   if (diagnostics.length === 0) return null;
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;
@@ -30,7 +29,7 @@ export function DiagnosticsPanel({ diagnostics, trees }: { diagnostics: Diagnost
           return (
             <li key={index} className={`cw-diagnostic is-${d.severity}`} data-code={d.code} data-line={d.line}>
               {target ? (
-                <button type="button" className="cw-diagnostic-jump" onClick={() => focusItem(target.id)} title={`Show ${target.id}`}>
+                <button type="button" className="cw-diagnostic-jump" onClick={() => jumpFromList(target.id)} title={`Show ${target.id}`}>
                   {content}
                 </button>
               ) : (

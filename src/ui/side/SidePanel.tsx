@@ -1,14 +1,85 @@
-// The panel beside the canvas: what is wrong with the file, and (as it grows) the inspector,
-// backlog and participants.
+// The panel beside the canvas: the inspector for what is selected, the current tree's backlog,
+// the people, the trees, and the file's problems. One part shows at a time; selecting on the
+// canvas brings the inspector up, and a file that opens with problems shows them first.
+import { useEffect, useRef } from 'react';
 import { useDocumentStore } from '../../store/document-store';
+import { BacklogPanel } from './BacklogPanel';
 import { DiagnosticsPanel } from './DiagnosticsPanel';
+import { Inspector } from './Inspector';
+import { ParticipantsPanel } from './ParticipantsPanel';
+import { SECTIONS, SECTION_LABEL, useSideSection, type Section } from './side-section';
+import { TreesPanel } from './TreesPanel';
+import './side.css';
 
 export function SidePanel() {
   const document = useDocumentStore((s) => s.document);
-  if (!document || document.diagnostics.length === 0) return null;
+  const view = useDocumentStore((s) => s.view);
+  const { section, show } = useSideSection();
+  useFollowSelection();
+  useProblemsOnOpen();
+  if (!document) return null;
+  const tree = document.trees.find((t) => t.key === view.tree);
+  const errors = document.diagnostics.filter((d) => d.severity === 'error').length;
+  const counts: Partial<Record<Section, number>> = {
+    backlog: tree?.backlog.length ?? 0,
+    problems: document.diagnostics.length,
+  };
   return (
-    <aside className="cw-side">
-      <DiagnosticsPanel diagnostics={document.diagnostics} trees={document.trees} />
+    <aside className="cw-side cw-side-panel" aria-label="Side panel">
+      <nav className="cw-side-nav" aria-label="Side panel parts">
+        {SECTIONS.map((key) => (
+          <button
+            key={key}
+            type="button"
+            className={`cw-side-nav-button${key === 'problems' && errors > 0 ? ' has-errors' : ''}`}
+            aria-pressed={section === key}
+            aria-controls="cw-side-body"
+            data-section={key}
+            onClick={() => show(key)}
+          >
+            {SECTION_LABEL[key]}
+            {counts[key] !== undefined && <span className="cw-side-nav-count">{counts[key]}</span>}
+          </button>
+        ))}
+      </nav>
+      <div className="cw-side-body" id="cw-side-body" data-section={section}>
+        {section === 'inspector' && <Inspector />}
+        {section === 'backlog' && <BacklogPanel tree={tree} />}
+        {section === 'participants' && <ParticipantsPanel />}
+        {section === 'trees' && <TreesPanel />}
+        {section === 'problems' &&
+          (document.diagnostics.length > 0 ? (
+            <DiagnosticsPanel diagnostics={document.diagnostics} trees={document.trees} />
+          ) : (
+            <p className="cw-side-empty">No problems: the file follows the format.</p>
+          ))}
+      </div>
     </aside>
   );
+}
+
+/** A new selection made on the canvas shows the inspector; one made from a panel list does not. */
+function useFollowSelection() {
+  // Compared by ids: every edit rebuilds the selection object without changing what is selected.
+  const selected = useDocumentStore((s) => [...s.view.selection.nodes, ...s.view.selection.links].join(' '));
+  useEffect(() => {
+    const { keep, show } = useSideSection.getState();
+    if (keep) {
+      useSideSection.setState({ keep: false });
+      return;
+    }
+    if (selected !== '') show('inspector');
+  }, [selected]);
+}
+
+/** A file that arrives with problems opens on the problems list. */
+function useProblemsOnOpen() {
+  const base = useDocumentStore((s) => s.document?.base);
+  const opened = useRef<unknown>(undefined);
+  useEffect(() => {
+    if (opened.current === base) return;
+    opened.current = base;
+    const hasProblems = (useDocumentStore.getState().document?.diagnostics.length ?? 0) > 0;
+    useSideSection.getState().show(hasProblems ? 'problems' : 'inspector');
+  }, [base]);
 }

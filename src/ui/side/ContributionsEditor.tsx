@@ -1,0 +1,93 @@
+// Who had the idea: each contribution's person, attribution and mode can be corrected, and
+// contributors added or removed. Authorship only; it never changes the status.
+import { useState } from 'react';
+import { ATTRIBUTIONS, MODES, plainWords, type Attribution, type Mode } from '../../format';
+import { commands } from '../../store/commands';
+import { AddDisclosure, CancelButton } from './AddDisclosure';
+import type { RawContribution } from './items';
+import { PanelSection } from './PanelSection';
+import { AuthorSelect } from './PeoplePicker';
+
+export function ContributionsEditor({ itemId, contributions }: { itemId: string; contributions: RawContribution[] }) {
+  return (
+    <PanelSection title="Contributions" count={contributions.length} testId="contributions">
+      {contributions.length > 0 && (
+        <div className="cw-side-grid-head" aria-hidden="true">
+          <span>Who had the idea</span>
+          <span>Attribution</span>
+          <span>Mode</span>
+        </div>
+      )}
+      <ol className="cw-side-list">
+        {contributions.map((c, position) => (
+          <li key={c.index} className="cw-side-contribution">
+            <AuthorSelect label={`Contributor ${position + 1}`} hideLabel value={c.by} onChange={(by) => commands.updateContribution(itemId, c.index, { by })} />
+            <ChoiceSelect
+              label={`Attribution of contribution ${position + 1}`}
+              hideLabel
+              value={c.attribution}
+              options={ATTRIBUTIONS}
+              onChange={(attribution) => commands.updateContribution(itemId, c.index, { attribution: attribution as Attribution })}
+            />
+            <ChoiceSelect label={`Mode of contribution ${position + 1}`} hideLabel value={c.mode} options={MODES} onChange={(mode) => commands.updateContribution(itemId, c.index, { mode: mode as Mode })} />
+            <button
+              type="button"
+              className="cw-side-remove"
+              onClick={() => commands.removeContribution(itemId, c.index)}
+              aria-label={`Remove contribution ${position + 1} (${c.by})`}
+              title="Remove this contribution"
+            >
+              ✕
+            </button>
+          </li>
+        ))}
+      </ol>
+      <AddDisclosure label="Add a contributor">{(close) => <AddContribution itemId={itemId} onClose={close} />}</AddDisclosure>
+    </PanelSection>
+  );
+}
+
+function AddContribution({ itemId, onClose }: { itemId: string; onClose(): void }) {
+  const [by, setBy] = useState('');
+  const [attribution, setAttribution] = useState('');
+  const [mode, setMode] = useState<string>('text');
+  return (
+    <form
+      className="cw-side-form"
+      aria-label="Add a contributor"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const input = { by, mode: mode as Mode, ...(attribution ? { attribution: attribution as Attribution } : {}) };
+        if (commands.addContribution(itemId, input).ok) onClose();
+      }}
+    >
+      <div className="cw-side-inline-form">
+        <AuthorSelect label="Who" value={by} onChange={setBy} />
+        <ChoiceSelect label="Attribution" value={attribution} options={['', ...ATTRIBUTIONS]} words={{ '': 'the usual' }} onChange={setAttribution} />
+        <ChoiceSelect label="Mode" value={mode} options={MODES} onChange={setMode} />
+      </div>
+      <div className="cw-side-actions">
+        <button type="submit" className="cw-button cw-button-small">
+          Add contributor
+        </button>
+        <CancelButton onClick={onClose} />
+      </div>
+    </form>
+  );
+}
+
+function ChoiceSelect({ label, hideLabel, value, options, words = {}, onChange }: { label: string; hideLabel?: boolean; value: string; options: readonly string[]; words?: Record<string, string>; onChange(value: string): void }) {
+  return (
+    <label className="cw-side-field">
+      <span className={hideLabel ? 'cw-visually-hidden' : undefined}>{label}</span>
+      <select value={value} onChange={(event) => onChange(event.target.value)}>
+        {!options.includes(value) && <option value={value}>{value || '(missing)'}</option>}
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {words[option] ?? plainWords(option)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,42 @@
+// Dispute…: the objection is required and kept as a challenge with who raised it; a
+// resolve_challenge backlog entry is added unless the user declines.
+import { useState } from 'react';
+import { useDocumentStore } from '../../store/document-store';
+import { commands } from '../../store/commands';
+import { driverOf } from './items';
+import { AuthorSelect } from './PeoplePicker';
+
+export function DisputeForm({ id, onDone, onCancel }: { id: string; onDone(): void; onCancel(): void }) {
+  const driver = useDocumentStore((s) => driverOf(s.document?.data));
+  const [objection, setObjection] = useState('');
+  const [by, setBy] = useState(driver ?? '');
+  const [addBacklog, setAddBacklog] = useState(true);
+  return (
+    <form
+      className="cw-side-form"
+      aria-label={`Dispute ${id}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (commands.dispute(id, { text: objection, by }, addBacklog).ok) onDone();
+      }}
+    >
+      <label className="cw-side-field">
+        <span>Objection (required)</span>
+        <textarea rows={3} value={objection} onChange={(event) => setObjection(event.target.value)} placeholder="What is wrong with it?" />
+      </label>
+      <AuthorSelect label="Raised by" value={by} onChange={setBy} />
+      <label className="cw-side-check">
+        <input type="checkbox" checked={addBacklog} onChange={(event) => setAddBacklog(event.target.checked)} />
+        Add a resolve_challenge backlog entry
+      </label>
+      <div className="cw-side-actions">
+        <button type="submit" className="cw-button cw-button-danger">
+          Dispute {id}
+        </button>
+        <button type="button" className="cw-button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+// What is selected, inspected: one node, one link, or several items as a fragment.
+import { useDocumentStore } from '../../store/document-store';
+import { FragmentInspector } from './FragmentInspector';
+import { findDrawn } from './items';
+import { LinkInspector } from './LinkInspector';
+import { NodeInspector } from './NodeInspector';
+import { useTrees } from './use-document';
+
+export function Inspector() {
+  const selection = useDocumentStore((s) => s.view.selection);
+  const trees = useTrees();
+  const count = selection.nodes.length + selection.links.length;
+  if (count === 0) {
+    return (
+      <div className="cw-side-empty">
+        <p>Select a node or link on the canvas to see and edit it here.</p>
+        <p className="cw-side-hint">Shift-click or Shift-drag selects several, to accept them together.</p>
+      </div>
+    );
+  }
+  if (count > 1) return <FragmentInspector key={[...selection.nodes, ...selection.links].join(' ')} nodes={selection.nodes} links={selection.links} />;
+  const found = findDrawn(trees, selection.nodes[0] ?? selection.links[0]);
+  if (!found) return <p className="cw-side-empty">The selected item is no longer in the file.</p>;
+  // Keyed by id: forms and choices start afresh for each item.
+  return found.kind === 'node' ? <NodeInspector key={found.node.id} node={found.node} tree={found.tree} /> : <LinkInspector key={found.link.id} link={found.link} tree={found.tree} />;
+}

@@ -1,0 +1,78 @@
+// Assumptions or challenges of a node or link: each a text and who supplied it (a participant or
+// the assistant); edit in place, add, remove.
+import { useState } from 'react';
+import type { NoteList } from '../../format/operations';
+import { useDocumentStore } from '../../store/document-store';
+import { commands } from '../../store/commands';
+import { AddDisclosure, CancelButton } from './AddDisclosure';
+import { driverOf, type RawNote } from './items';
+import { PanelSection } from './PanelSection';
+import { AuthorSelect } from './PeoplePicker';
+import { useDraft } from './use-draft';
+
+const WORDS: Record<NoteList, { title: string; one: string }> = {
+  assumptions: { title: 'Assumptions', one: 'assumption' },
+  challenges: { title: 'Challenges', one: 'challenge' },
+};
+
+export function NotesEditor({ itemId, list, notes }: { itemId: string; list: NoteList; notes: RawNote[] }) {
+  const words = WORDS[list];
+  return (
+    <PanelSection title={words.title} count={notes.length} testId={list}>
+      {notes.length > 0 && (
+        <ol className="cw-side-list">
+          {notes.map((note, position) => (
+            <NoteRow key={note.index} itemId={itemId} list={list} note={note} label={`${words.one} ${position + 1}`} />
+          ))}
+        </ol>
+      )}
+      <AddDisclosure label={`Add ${words.one === 'assumption' ? 'an' : 'a'} ${words.one}`}>{(close) => <AddNote itemId={itemId} list={list} one={words.one} onClose={close} />}</AddDisclosure>
+    </PanelSection>
+  );
+}
+
+function NoteRow({ itemId, list, note, label }: { itemId: string; list: NoteList; note: RawNote; label: string }) {
+  const text = useDraft(note.text, (value) => commands.updateNote(itemId, list, note.index, { text: value }).ok);
+  return (
+    <li className="cw-side-row cw-side-note">
+      <label className="cw-side-field cw-side-grow">
+        <span className="cw-visually-hidden">Text of {label}</span>
+        <textarea rows={2} value={text.value} onChange={(event) => text.change(event.target.value)} aria-invalid={text.blank} />
+      </label>
+      <div className="cw-side-row-foot">
+        <AuthorSelect label="By" value={note.by} onChange={(by) => commands.updateNote(itemId, list, note.index, { by })} />
+        <button type="button" className="cw-button cw-button-small" onClick={() => commands.removeNote(itemId, list, note.index)} aria-label={`Remove ${label}`}>
+          Remove
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function AddNote({ itemId, list, one, onClose }: { itemId: string; list: NoteList; one: string; onClose(): void }) {
+  const driver = useDocumentStore((s) => driverOf(s.document?.data));
+  const [text, setText] = useState('');
+  const [by, setBy] = useState(driver ?? '');
+  return (
+    <form
+      className="cw-side-form"
+      aria-label={`Add ${one}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (commands.addNote(itemId, list, { text, by }).ok) onClose();
+      }}
+    >
+      <label className="cw-side-field">
+        <span>New {one}</span>
+        <textarea rows={2} value={text} onChange={(event) => setText(event.target.value)} autoFocus />
+      </label>
+      <div className="cw-side-row-foot">
+        <AuthorSelect label="Supplied by" value={by} onChange={setBy} />
+        <button type="submit" className="cw-button cw-button-small">
+          Add {one}
+        </button>
+        <CancelButton onClick={onClose} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,101 @@
+// The people in the session: rename, choose the driver, add, remove. The assistant is never a
+// participant, and someone still named in the file cannot be removed (the refusal lists where).
+import { useState } from 'react';
+import { useDocumentStore } from '../../store/document-store';
+import { commands } from '../../store/commands';
+import { driverOf, humansOf, type Person } from './items';
+import { PanelSection } from './PanelSection';
+import { useDraft } from './use-draft';
+
+export function ParticipantsPanel() {
+  const data = useDocumentStore((s) => s.document?.data);
+  const people = humansOf(data);
+  const driver = driverOf(data);
+  return (
+    <div className="cw-side-panel-body" data-testid="participants-panel">
+      <header className="cw-side-title">
+        <h2>People</h2>
+        <span className="cw-side-title-note">The driver is the person operating the session; new ideas are credited to them by default.</span>
+      </header>
+      <PanelSection title="Participants" count={people.length}>
+        <table className="cw-side-table">
+          <thead>
+            <tr>
+              <th scope="col">Id</th>
+              <th scope="col">Display name</th>
+              <th scope="col">Driver</th>
+              <th scope="col">
+                <span className="cw-visually-hidden">Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {people.map((person) => (
+              <ParticipantRow
+                key={person.id}
+                person={person}
+                driver={driver === person.id}
+                onRemove={() => commands.removeParticipant(person.id)}
+              />
+            ))}
+          </tbody>
+        </table>
+      </PanelSection>
+      <AddParticipant />
+    </div>
+  );
+}
+
+function ParticipantRow({ person, driver, onRemove }: { person: Person; driver: boolean; onRemove(): void }) {
+  const name = useDraft(person.name, (value) => commands.renameParticipant(person.id, value).ok);
+  return (
+    <tr data-participant={person.id}>
+      <td>
+        <code>{person.id}</code>
+      </td>
+      <td>
+        <input type="text" aria-label={`Display name of ${person.id}`} value={name.value} onChange={(event) => name.change(event.target.value)} aria-invalid={name.blank} />
+      </td>
+      <td className="cw-side-center">
+        <input type="radio" name="driver" aria-label={`${person.id} drives the session`} checked={driver} onChange={() => commands.setDriver(person.id)} />
+      </td>
+      <td>
+        <button type="button" className="cw-button cw-button-small" onClick={onRemove} aria-label={`Remove ${person.id}`}>
+          Remove
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+function AddParticipant() {
+  const [id, setId] = useState('');
+  const [name, setName] = useState('');
+  return (
+    <PanelSection title="Add a participant">
+      <form
+        className="cw-side-form cw-side-inline-form"
+        aria-label="Add a participant"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (commands.addParticipant(id.trim(), name.trim()).ok) {
+            setId('');
+            setName('');
+          }
+        }}
+      >
+        <label className="cw-side-field">
+          <span>Id</span>
+          <input type="text" value={id} onChange={(event) => setId(event.target.value)} placeholder="e.g. sam" size={10} />
+        </label>
+        <label className="cw-side-field cw-side-grow">
+          <span>Display name</span>
+          <input type="text" value={name} onChange={(event) => setName(event.target.value)} placeholder="e.g. Sam Lee" />
+        </label>
+        <button type="submit" className="cw-button cw-button-small">
+          Add
+        </button>
+      </form>
+    </PanelSection>
+  );
+}
