@@ -14,12 +14,23 @@ export class Findings {
   readonly list: Finding[] = [];
 
   error(code: string, path: Path, message: string): void {
-    this.list.push({ severity: 'error', code, message, path });
+    this.list.push({ severity: 'error', code, message: singleLine(message), path });
   }
 
   warning(code: string, path: Path, message: string): void {
-    this.list.push({ severity: 'warning', code, message, path });
+    this.list.push({ severity: 'warning', code, message: singleLine(message), path });
   }
+}
+
+/**
+ * Messages quote the file's own ids and keys, which may hold line breaks or control
+ * characters; a diagnostic is printed on one line, so those are shown escaped (\n).
+ */
+export function singleLine(message: string): string {
+  return message.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (char) => {
+    const escaped = JSON.stringify(char);
+    return escaped.length > 3 ? escaped.slice(1, -1) : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
 }
 
 export type JsonObject = { [key: string]: Json };

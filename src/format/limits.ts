@@ -9,6 +9,9 @@ export const MAX_ALIAS_VALUES = 1_000_000;
 /** Nesting deeper than this is refused (a real working file is about eight levels deep). */
 export const MAX_DEPTH = 200;
 
+/** `20 MB` for whole megabytes; the exact byte count otherwise, so 20 MB + 1 byte reads as more. */
 export function describeBytes(bytes: number): string {
-  return `${Math.round(bytes / (1024 * 1024))} MB`;
+  const megabytes = bytes / (1024 * 1024);
+  if (Number.isInteger(megabytes)) return `${megabytes} MB`;
+  return `${bytes.toLocaleString('en-US')} bytes (${megabytes.toFixed(1)} MB)`;
 }

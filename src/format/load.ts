@@ -7,16 +7,21 @@ import {
   parseDocument,
   isAlias,
   isMap,
+  isPair,
   isScalar,
   isSeq,
+  type Alias,
   type Node as YamlNode,
   type YAMLError,
 } from 'yaml';
+import { singleLine } from './findings';
 import { MAX_ALIAS_VALUES, MAX_DEPTH, MAX_FILE_BYTES, describeBytes } from './limits';
-import { formatPath, type Path } from './path';
+import { formatPath, type Path, type PathSegment } from './path';
 import type { Diagnostic, Json } from './types';
 
 const BOM = '\uFEFF';
+
+export type LineEnding = '\n' | '\r\n' | '\r';
 
 export interface ParsedSource {
   /** The text exactly as given, byte-order mark and line endings included. */
@@ -30,9 +35,11 @@ export interface ParsedSource {
   /** True when the data cannot be trusted to be the file's whole content. */
   refused: boolean;
   hasBom: boolean;
-  lineEnding: '\n' | '\r\n';
+  lineEnding: LineEnding;
   /** Position of the value at `path` (or of its nearest existing parent), 1-based. */
   locate(path: Path): { line: number; column: number };
+  /** The source text of the scalar at `path` (aliases followed), or undefined. */
+  scalarSource(path: Path): string | undefined;
 }
 
 interface Position {
@@ -46,7 +53,7 @@ export function utf8Length(text: string): number {
     const code = text.charCodeAt(i);
     if (code < 0x80) bytes += 1;
     else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff) {
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
       bytes += 4;
       i++;
     } else bytes += 3;
@@ -54,37 +61,48 @@ export function utf8Length(text: string): number {
   return bytes;
 }
 
+/** The line ending a saved file should use: the one the file already uses. */
+export function detectLineEnding(text: string): LineEnding {
+  const start = text.slice(0, 4096);
+  if (start.includes('\r\n')) return '\r\n';
+  if (start.includes('\r') && !start.includes('\n')) return '\r';
+  return '\n';
+}
+
+function located(code: string, message: string, position: Position = { line: 1, column: 1 }): Diagnostic {
+  return { severity: 'error', code, message, path: '', ...position };
+}
+
 export function parseSource(text: string): ParsedSource {
   const hasBom = text.startsWith(BOM);
-  const body = hasBom ? text.slice(1) : text;
-  const lineEnding = /\r\n/.test(body.slice(0, 4096)) ? '\r\n' : '\n';
+  const lineEnding = detectLineEnding(text);
+  // YAML 1.2 counts a lone CR as a line break; the parser does not. Replacing each lone CR by
+  // LF keeps every offset, so positions still match the file as given.
+  let body = hasBom ? text.slice(1) : text;
+  if (body.includes('\r')) body = body.replace(/\r(?!\n)/g, '\n');
   const lineCounter = new LineCounter();
   const at = (offset: number): Position => {
     const pos = lineCounter.linePos(offset);
     return { line: pos.line, column: pos.col };
   };
-  const base = { text, hasBom, lineEnding } as const;
   const nowhere = () => ({ line: 1, column: 1 });
+  const base = { text, hasBom, lineEnding, scalarSource: () => undefined } as const;
 
-  // A cheap first check: no file can be more than three bytes per UTF-16 unit.
-  if (text.length * 3 > MAX_FILE_BYTES && utf8Length(text) > MAX_FILE_BYTES) {
-    return {
-      ...base,
-      document: null,
-      data: undefined,
-      refused: true,
-      locate: nowhere,
-      diagnostics: [
-        {
-          severity: 'error',
-          code: 'file-too-large',
-          message: `The file is ${describeBytes(utf8Length(text))}; Causeway opens working files up to ${describeBytes(MAX_FILE_BYTES)}.`,
-          path: '',
-          line: 1,
-          column: 1,
-        },
-      ],
-    };
+  // A cheap first check: no text can take more than three UTF-8 bytes per UTF-16 unit.
+  if (text.length * 3 > MAX_FILE_BYTES) {
+    const bytes = utf8Length(text);
+    if (bytes > MAX_FILE_BYTES) {
+      return {
+        ...base,
+        document: null,
+        data: undefined,
+        refused: true,
+        locate: nowhere,
+        diagnostics: [
+          located('file-too-large', `The file is ${describeBytes(bytes)}; Causeway opens working files up to ${describeBytes(MAX_FILE_BYTES)}.`),
+        ],
+      };
+    }
   }
 
   let document: Document.Parsed;
@@ -104,182 +122,323 @@ export function parseSource(text: string): ParsedSource {
       data: undefined,
       refused: true,
       locate: nowhere,
-      diagnostics: [
-        {
-          severity: 'error',
-          code: 'too-deep',
-          message: `The YAML could not be parsed (${error instanceof Error ? error.message : String(error)}); it is nested too deeply to be a working file.`,
-          path: '',
-          line: 1,
-          column: 1,
-        },
-      ],
+      diagnostics: [located('too-deep', tooDeepMessage(error))],
     };
   }
 
   const diagnostics: Diagnostic[] = [];
-  const fromYamlError = (error: YAMLError, severity: 'error' | 'warning'): Diagnostic => {
-    const pos = at(error.pos[0]);
-    return {
-      severity,
-      code: severity === 'error' ? 'yaml-syntax' : 'yaml-warning',
-      message: yamlMessage(error),
-      path: '',
-      ...pos,
-    };
-  };
+  const fromYamlError = (error: YAMLError, severity: 'error' | 'warning'): Diagnostic => ({
+    severity,
+    code: error.code === 'RESOURCE_EXHAUSTION' ? 'too-deep' : severity === 'error' ? 'yaml-syntax' : 'yaml-warning',
+    message: singleLine(yamlMessage(error)),
+    path: '',
+    ...at(error.pos[0]),
+  });
   for (const error of document.errors) diagnostics.push(fromYamlError(error, 'error'));
   for (const warning of document.warnings) diagnostics.push(fromYamlError(warning, 'warning'));
-
-  const locate = (path: Path): Position => {
-    const offset = locateOffset(document, path);
-    return offset === undefined ? { line: 1, column: 1 } : at(offset);
-  };
+  const declared = document.directives?.yaml;
+  if (declared?.explicit && declared.version !== '1.2') {
+    diagnostics.push({
+      severity: 'warning',
+      code: 'yaml-version',
+      message: `The file declares %YAML ${declared.version}; Causeway reads YAML 1.2 (core schema), where yes, no, on and off are text and << is an ordinary key.`,
+      path: '',
+      line: 1,
+      column: 1,
+    });
+  }
 
   if (document.errors.length > 0) {
+    const locate = (path: Path) => {
+      const offset = locateOffset(document, path, new Map());
+      return offset === undefined ? nowhere() : at(offset);
+    };
     return { ...base, document, data: undefined, refused: true, diagnostics, locate };
   }
 
-  const converter = new Converter(document, at);
-  const data = converter.run();
+  const survey = surveyAliases(document.contents as YamlNode | null);
+  const locate = (path: Path): Position => {
+    const offset = locateOffset(document, path, survey.targets);
+    return offset === undefined ? nowhere() : at(offset);
+  };
+  const scalarSource = (path: Path): string | undefined => {
+    const node = nodeAt(document, path, survey.targets);
+    if (!node || !isScalar(node) || !node.range) return undefined;
+    return body.slice(node.range[0], node.range[1]).trim();
+  };
+  const parsed = { ...base, document, locate, scalarSource };
+
+  if (survey.problem) {
+    const { code, message, offset, path } = survey.problem;
+    diagnostics.push({ severity: 'error', code, message, path: formatPath(path), ...(offset === undefined ? nowhere() : at(offset)) });
+    return { ...parsed, data: undefined, refused: true, diagnostics };
+  }
+
+  const converter = new Converter(survey.targets, at);
+  const data = converter.run(document.contents as YamlNode | null);
   diagnostics.push(...converter.diagnostics);
-  return { ...base, document, data, refused: converter.refused, diagnostics, locate };
+  return { ...parsed, data, refused: false, diagnostics };
+}
+
+/**
+ * The plain data a Document holds, with aliases followed; undefined when it cannot be read
+ * safely (a cycle, an alias bomb, runaway nesting). Used to check a saved Document.
+ */
+export function documentData(document: Document): Json | undefined {
+  const survey = surveyAliases(document.contents as YamlNode | null);
+  if (survey.problem) return undefined;
+  return new Converter(survey.targets, () => ({ line: 0, column: 0 })).run(document.contents as YamlNode | null);
+}
+
+/** What each alias in the tree refers to, found in one pass in document order. */
+export function resolveAliases(root: YamlNode | null): Map<Alias, YamlNode> {
+  return surveyAliases(root).targets;
+}
+
+function tooDeepMessage(error: unknown): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  return `The YAML could not be parsed (${reason}); it is nested too deeply to be a working file.`;
 }
 
 function yamlMessage(error: YAMLError): string {
+  const plain = error.message.replace(/\s+at line \d+, column \d+[\s\S]*$/, '');
   switch (error.code) {
     case 'MULTIPLE_DOCS':
       return 'The file holds more than one YAML document (a second "---"); a working file is a single document.';
     case 'TAB_AS_INDENT':
       return 'A tab is used for indentation; YAML indents with spaces only.';
     case 'TAG_RESOLVE_FAILED':
-      return `${error.message}; the value is read as plain text.`;
+      return `${plain}; the value is read as plain text.`;
+    case 'RESOURCE_EXHAUSTION':
+      return `The YAML is nested too deeply to be read (${plain}); a working file is about eight levels deep.`;
     default:
-      return `YAML syntax: ${error.message.replace(/\s+at line \d+, column \d+.*$/s, '')}`;
+      return `YAML syntax: ${plain}`;
   }
 }
 
-/** Walks the node tree into plain values, with repeated keys, aliases and depth checked. */
+interface SurveyProblem {
+  code: 'alias-cycle' | 'alias-limit' | 'too-deep' | 'yaml-syntax';
+  message: string;
+  offset: number | undefined;
+  path: Path;
+}
+
+interface Survey {
+  /** What each alias refers to: the latest node with its anchor before it, as YAML defines. */
+  targets: Map<Alias, YamlNode>;
+  problem?: SurveyProblem;
+}
+
+/**
+ * One pass over the node tree, in document order, that resolves every alias (the yaml package
+ * searches the whole document for each alias, which is quadratic) and measures, before
+ * anything is expanded, how many values and how deep the aliases would make the data.
+ */
+function surveyAliases(root: YamlNode | null): Survey {
+  const targets = new Map<Alias, YamlNode>();
+  const anchors = new Map<string, YamlNode>();
+  const size = new Map<YamlNode, number>(); // values in the expanded node
+  const height = new Map<YamlNode, number>(); // levels in the expanded node
+  const open = new Set<YamlNode>();
+  const path: PathSegment[] = [];
+  let expanded = 0;
+  let problem: SurveyProblem | undefined;
+
+  const fail = (code: SurveyProblem['code'], message: string, node: YamlNode): void => {
+    problem = { code, message, offset: node.range?.[0], path: [...path] };
+  };
+
+  // Returns [values, levels] of the node once aliases are expanded; depth counts from the root.
+  const walk = (node: YamlNode | null, depth: number): [number, number] => {
+    if (problem || node === null) return [1, 1];
+    if (isAlias(node)) {
+      const target = anchors.get(node.source);
+      if (target === undefined) {
+        fail('yaml-syntax', `The alias *${node.source} names no anchor defined before it.`, node);
+        return [1, 1];
+      }
+      targets.set(node, target);
+      if (open.has(target)) {
+        fail('alias-cycle', `The alias *${node.source} refers to a value that contains it; such a cycle cannot be read.`, node);
+        return [1, 1];
+      }
+      const values = size.get(target) ?? 1;
+      const levels = height.get(target) ?? 1;
+      expanded += values;
+      if (expanded > MAX_ALIAS_VALUES) {
+        fail(
+          'alias-limit',
+          `Aliases expand to more than ${MAX_ALIAS_VALUES.toLocaleString('en-US')} values; the file is refused so that it cannot exhaust memory.`,
+          node,
+        );
+      } else if (depth + levels - 1 > MAX_DEPTH) {
+        fail('too-deep', `Values are nested more than ${MAX_DEPTH} levels deep once aliases are expanded; a working file is far shallower.`, node);
+      }
+      return [values, levels];
+    }
+    if (depth > MAX_DEPTH) {
+      fail('too-deep', `Values are nested more than ${MAX_DEPTH} levels deep; a working file is far shallower.`, node);
+      return [1, 1];
+    }
+    const anchor = (node as { anchor?: string }).anchor;
+    if (anchor) anchors.set(anchor, node);
+    let values = 1;
+    let levels = 0;
+    if (isSeq(node) || isMap(node)) {
+      open.add(node);
+      const items = node.items as unknown[];
+      for (let index = 0; index < items.length && !problem; index++) {
+        const item = items[index];
+        if (isPair(item)) {
+          const key = item.key as YamlNode | null;
+          path.push(isScalar(key) ? String(key.value ?? '') : index);
+          if (key !== null && typeof key === 'object') values += walk(key, depth + 1)[0];
+          const [v, l] = walk((item.value as YamlNode | null) ?? null, depth + 1);
+          values += v;
+          levels = Math.max(levels, l);
+        } else {
+          path.push(index);
+          const [v, l] = walk((item as YamlNode | null) ?? null, depth + 1);
+          values += v;
+          levels = Math.max(levels, l);
+        }
+        path.pop();
+      }
+      open.delete(node);
+    }
+    size.set(node, values);
+    height.set(node, levels + 1);
+    return [values, levels + 1];
+  };
+
+  walk(root, 0);
+  return { targets, problem };
+}
+
+/** Walks the node tree into plain values, with repeated keys reported by path. */
 class Converter {
   diagnostics: Diagnostic[] = [];
-  refused = false;
-  private aliasValues = 0;
-  private aliasLimitReported = false;
-  private readonly expanding = new Set<YamlNode>();
+  /** The path of the value being converted, kept as one stack and copied only for a report. */
+  private readonly path: PathSegment[] = [];
 
   constructor(
-    private readonly document: Document.Parsed,
+    private readonly targets: Map<Alias, YamlNode>,
     private readonly at: (offset: number) => Position,
   ) {}
 
-  run(): Json {
-    const root = this.document.contents;
-    if (root === null) return null;
-    return this.convert(root as YamlNode, [], 0, false);
+  run(root: YamlNode | null): Json {
+    return root === null ? null : this.convert(root);
   }
 
-  private error(code: string, message: string, path: Path, offset: number | undefined): void {
+  private report(severity: 'error' | 'warning', code: string, message: string, offset: number | undefined): void {
     const pos = offset === undefined ? { line: 1, column: 1 } : this.at(offset);
-    this.diagnostics.push({ severity: 'error', code, message, path: formatPath(path), ...pos });
+    this.diagnostics.push({ severity, code, message: singleLine(message), path: formatPath(this.path), ...pos });
   }
 
-  private convert(node: YamlNode, path: Path, depth: number, viaAlias: boolean): Json {
-    if (this.refused) return null;
-    if (depth > MAX_DEPTH) {
-      this.refused = true;
-      this.error('too-deep', `Values are nested more than ${MAX_DEPTH} levels deep; a working file is far shallower.`, path, node.range?.[0]);
-      return null;
-    }
-    if (viaAlias && ++this.aliasValues > MAX_ALIAS_VALUES) {
-      if (!this.aliasLimitReported) {
-        this.aliasLimitReported = true;
-        this.refused = true;
-        this.error(
-          'alias-limit',
-          `Aliases expand to more than ${MAX_ALIAS_VALUES.toLocaleString('en-US')} values; the file is refused so that it cannot exhaust memory.`,
-          path,
-          node.range?.[0],
-        );
-      }
-      return null;
-    }
+  private convert(node: YamlNode): Json {
     if (isAlias(node)) {
-      const target = node.resolve(this.document) as YamlNode | undefined;
-      if (target === undefined) {
-        this.error('yaml-syntax', `The alias *${node.source} names no anchor defined before it.`, path, node.range?.[0]);
-        return null;
-      }
-      if (this.expanding.has(target)) {
-        this.refused = true;
-        this.error('alias-cycle', `The alias *${node.source} refers to a value that contains it; such a cycle cannot be read.`, path, node.range?.[0]);
-        return null;
-      }
-      this.expanding.add(target);
-      const value = this.convert(target, path, depth, true);
-      this.expanding.delete(target);
-      return value;
+      const target = this.targets.get(node);
+      return target === undefined ? null : this.convert(target);
     }
     if (isScalar(node)) return scalarValue(node.value);
     if (isSeq(node)) {
-      const items: Json[] = [];
-      node.items.forEach((item, index) => {
-        items.push(item === null ? null : this.convert(item as YamlNode, [...path, index], depth + 1, viaAlias));
-      });
-      return items;
+      const items = node.items as (YamlNode | null)[];
+      const list: Json[] = new Array(items.length);
+      for (let index = 0; index < items.length; index++) {
+        const item = items[index];
+        this.path.push(index);
+        list[index] = item === null || item === undefined ? null : this.convert(item);
+        this.path.pop();
+      }
+      return list;
     }
     if (isMap(node)) {
       const object: { [key: string]: Json } = {};
       const seen = new Set<string>();
       for (const pair of node.items) {
         const keyNode = pair.key as YamlNode | null;
-        const key = this.keyText(keyNode, path);
+        const key = this.keyText(keyNode);
         if (key === undefined) continue;
+        this.path.push(key);
         if (seen.has(key)) {
-          this.error(
+          this.report(
+            'error',
             'duplicate-key',
             `The key "${key}" appears more than once in this mapping; only one may stay. Rename or merge the repeated entry so nothing is lost.`,
-            [...path, key],
             keyNode?.range?.[0],
           );
-          continue;
+        } else {
+          seen.add(key);
+          if (key === '<<' && isScalar(keyNode) && keyNode.type === 'PLAIN') {
+            this.report(
+              'warning',
+              'merge-key',
+              'A "<<" merge key is not part of YAML 1.2: the values it names are not merged into this mapping, and "<<" is kept as an ordinary key. Write the keys out instead.',
+              keyNode.range?.[0],
+            );
+          }
+          const valueNode = pair.value as YamlNode | null;
+          const value = valueNode === null || valueNode === undefined ? null : this.convert(valueNode);
+          // Assigning "__proto__" would change the object's prototype instead of adding a key.
+          if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+          else object[key] = value;
         }
-        seen.add(key);
-        const valueNode = pair.value as YamlNode | null;
-        const value = valueNode === null ? null : this.convert(valueNode, [...path, key], depth + 1, viaAlias);
-        // Assigning "__proto__" would change the object's prototype instead of adding a key.
-        Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+        this.path.pop();
       }
       return object;
     }
     return null;
   }
 
-  private keyText(keyNode: YamlNode | null, path: Path): string | undefined {
-    if (keyNode === null) return '';
-    const resolved = isAlias(keyNode) ? (keyNode.resolve(this.document) as YamlNode | undefined) : keyNode;
+  private keyText(keyNode: YamlNode | null): string | undefined {
+    if (keyNode === null || keyNode === undefined) return '';
+    const resolved = isAlias(keyNode) ? this.targets.get(keyNode) : keyNode;
     if (resolved && isScalar(resolved)) {
       const value = resolved.value;
-      return value === null ? '' : String(value);
+      return value === null || value === undefined ? '' : String(value);
     }
-    this.error('complex-key', 'A mapping key is itself a list or mapping; keys in a working file are plain names.', path, keyNode.range?.[0]);
+    this.report('error', 'complex-key', 'A mapping key is itself a list or mapping; keys in a working file are plain names.', keyNode.range?.[0]);
     return undefined;
   }
 }
 
 function scalarValue(value: unknown): Json {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'number') return value;
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number') return value;
   if (typeof value === 'bigint') return Number(value);
   return String(value);
 }
 
+function follow(node: YamlNode | null, targets: Map<Alias, YamlNode>): YamlNode | null {
+  return node !== null && isAlias(node) ? (targets.get(node) ?? null) : node;
+}
+
+function keyMatches(key: unknown, segment: PathSegment, targets: Map<Alias, YamlNode>): boolean {
+  const resolved = follow((key as YamlNode | null) ?? null, targets);
+  return resolved !== null && isScalar(resolved) && String(resolved.value ?? '') === String(segment);
+}
+
+/** The node at `path`, aliases followed, or undefined when the path leaves the document. */
+function nodeAt(document: Document, path: Path, targets: Map<Alias, YamlNode>): YamlNode | undefined {
+  let node = follow((document.contents as YamlNode | null) ?? null, targets);
+  for (const segment of path) {
+    if (node === null) return undefined;
+    if (typeof segment === 'number' && isSeq(node)) node = follow((node.items[segment] as YamlNode | undefined) ?? null, targets);
+    else if (isMap(node)) {
+      const pair = node.items.find((p) => keyMatches(p.key, segment, targets));
+      if (!pair) return undefined;
+      node = follow((pair.value as YamlNode | null) ?? null, targets);
+    } else return undefined;
+  }
+  return node ?? undefined;
+}
+
 /** Source offset of the value at `path`, or of the deepest parent that exists. */
-function locateOffset(document: Document.Parsed, path: Path): number | undefined {
-  let node = document.contents as YamlNode | null;
+function locateOffset(document: Document.Parsed, path: Path, targets: Map<Alias, YamlNode>): number | undefined {
+  let node = (document.contents as YamlNode | null) ?? null;
   let offset = node?.range?.[0];
   for (const segment of path) {
-    if (node === null) break;
-    if (isAlias(node)) node = (node.resolve(document) as YamlNode | undefined) ?? null;
+    node = follow(node, targets);
     if (node === null) break;
     let next: YamlNode | null = null;
     let nextOffset: number | undefined;
@@ -287,13 +446,11 @@ function locateOffset(document: Document.Parsed, path: Path): number | undefined
       next = (node.items[segment] as YamlNode | undefined) ?? null;
       nextOffset = next?.range?.[0];
     } else if (isMap(node)) {
-      const pair = node.items.find((p) => {
-        const key = p.key as YamlNode | null;
-        return key !== null && isScalar(key) && String(key.value ?? '') === String(segment);
-      });
+      // The first pair with the key: the one whose value the data holds.
+      const pair = node.items.find((p) => keyMatches(p.key, segment, targets));
       if (pair) {
         next = (pair.value as YamlNode | null) ?? null;
-        const keyOffset = (pair.key as YamlNode).range?.[0];
+        const keyOffset = (pair.key as YamlNode | null)?.range?.[0];
         // Point at a scalar value (where the mistake is typed); at the key for collections.
         nextOffset = next && isScalar(next) && next.range ? next.range[0] : keyOffset;
       }

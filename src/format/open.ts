@@ -1,5 +1,4 @@
 // The one entry point for reading a working file: parse, validate, and place every diagnostic.
-import { isScalar, type Node as YamlNode } from 'yaml';
 import type { Finding } from './findings';
 import { parseSource, type ParsedSource } from './load';
 import { formatPath, type Path } from './path';
@@ -27,7 +26,7 @@ export function openWorkingFile(text: string): OpenedFile {
   const diagnostics = [...source.diagnostics];
   let version: VersionState = { kind: 'unreadable' };
   if (source.data !== undefined && !source.refused) {
-    const outcome = validateData(source.data, { scalarSource: (path) => scalarSource(source, path) });
+    const outcome = validateData(source.data, { scalarSource: source.scalarSource });
     version = outcome.version;
     diagnostics.push(...outcome.findings.map((finding) => placeFinding(finding, source.locate)));
   }
@@ -45,14 +44,4 @@ export function diagnoseData(data: Json): Diagnostic[] {
 export function placeFinding(finding: Finding, locate: (path: Path) => { line: number; column: number }): Diagnostic {
   const { line, column } = locate(finding.path);
   return { severity: finding.severity, code: finding.code, message: finding.message, path: formatPath(finding.path), line, column };
-}
-
-function scalarSource(source: ParsedSource, path: Path): string | undefined {
-  let node = source.document?.contents as YamlNode | null | undefined;
-  for (const segment of path) {
-    if (!node || !('get' in node)) return undefined;
-    node = (node as { get(key: unknown, keepScalar: boolean): unknown }).get(segment, true) as YamlNode | undefined;
-  }
-  if (!node || !isScalar(node) || !node.range) return undefined;
-  return source.text.slice(source.hasBom ? 1 : 0).slice(node.range[0], node.range[1]).trim();
 }
