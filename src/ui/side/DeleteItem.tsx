@@ -19,7 +19,7 @@ export function DeleteItem({ id, kind }: { id: string; kind: 'node' | 'link' }) 
   }
   const summary = (kind === 'node' ? describeNodeRemoval(file, id) : describeLinkRemoval(file, id))?.summary ?? [];
   return (
-    <div className="cw-side-delete cw-side-confirm" role="alertdialog" aria-label={`Delete ${id}?`} data-testid="delete-confirm">
+    <div className="cw-side-delete cw-side-confirm" role="group" aria-label={`Confirm: delete ${id}`} data-testid="delete-confirm">
       <p className="cw-side-confirm-title">Delete {kind} {id}?</p>
       {summary.length > 0 ? (
         <>

@@ -20,7 +20,7 @@ export function TreesPanel() {
     <div className="cw-side-panel-body" data-testid="trees-panel">
       <header className="cw-side-title">
         <h2>Trees</h2>
-        <span className="cw-side-title-note">{plural(trees.length, 'tree')} in this file</span>
+        <span className="cw-side-title-note">A file holds the trees in use; click one to show it.</span>
       </header>
       <PanelSection title="In this file" count={trees.length}>
         <ul className="cw-side-list">
