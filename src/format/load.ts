@@ -111,6 +111,7 @@ export function parseSource(text: string): ParsedSource {
       version: '1.2',
       schema: 'core',
       uniqueKeys: false, // repeated keys are reported below, with their path
+      resolveKnownTags: false, // !!binary, !!timestamp: not core schema, read as plain text
       lineCounter,
       prettyErrors: false,
     });

@@ -7,6 +7,11 @@ import { ASSISTANT, ATTRIBUTIONS, MODES, STATUSES } from './vocabulary';
 export interface People {
   /** Participant ids, `assistant` excluded even when a file wrongly lists it. */
   humans: ReadonlySet<string>;
+  /**
+   * False when participants is missing or not a mapping: that is reported once, and names
+   * are then not checked against it (every reference would be reported as unknown).
+   */
+  known: boolean;
 }
 
 /** "node n3" or "link l2", for messages. */
@@ -87,7 +92,7 @@ function checkPerson(entry: JsonObject, path: Path, what: string, people: People
     findings.error('wrong-type', at, `The "by" of ${what} is ${describe(by)}; expected one participant id${assistantAllowed ? ' or assistant' : ''}.`);
     return false;
   }
-  if (!(people.humans.has(by) || (assistantAllowed && by === ASSISTANT))) {
+  if (people.known && !(people.humans.has(by) || (assistantAllowed && by === ASSISTANT))) {
     findings.error('unknown-participant', at, `The "by" of ${what} is ${by}, who is not a participant; add ${by} to participants or name someone who is.`);
   }
   return true;
@@ -119,7 +124,7 @@ export function checkEndorsement(item: JsonObject, path: Path, label: ItemLabel,
       findings.error('wrong-type', here, `Entry ${index + 1} of accepted_by of ${label} is ${describe(who)}; expected a participant id.`);
     } else if (who === ASSISTANT) {
       findings.error('assistant-endorser', here, `The assistant is listed in accepted_by of ${label}; only human participants endorse.`);
-    } else if (!people.humans.has(who)) {
+    } else if (people.known && !people.humans.has(who)) {
       findings.error('unknown-participant', here, `accepted_by of ${label} names ${who}, who is not a participant; every endorser must be a configured participant.`);
     }
   });

@@ -90,12 +90,12 @@ function checkParticipants(data: JsonObject, findings: Findings): People {
   const humans = new Set<string>();
   if (!has(data, 'participants')) {
     findings.error('missing-field', ['participants'], 'The file has no participants; list them as a mapping of id to display name.');
-    return { humans };
+    return { humans, known: false };
   }
   const participants = data.participants;
   if (!isObject(participants)) {
     findings.error('wrong-type', ['participants'], `participants is ${describe(participants)}; expected a mapping of participant id to display name (alice: Alice).`);
-    return { humans };
+    return { humans, known: false };
   }
   for (const [id, name] of Object.entries(participants)) {
     if (id === ASSISTANT) {
@@ -109,7 +109,7 @@ function checkParticipants(data: JsonObject, findings: Findings): People {
       findings.warning('blank-name', ['participants', id], `Participant ${id} has a blank display name.`);
     }
   }
-  return { humans };
+  return { humans, known: true };
 }
 
 function checkDriver(data: JsonObject, people: People, findings: Findings): void {
@@ -122,7 +122,7 @@ function checkDriver(data: JsonObject, people: People, findings: Findings): void
     findings.error('wrong-type', ['driver'], `driver is ${describe(driver)}; expected one participant id.`);
   } else if (driver === ASSISTANT) {
     findings.error('assistant-driver', ['driver'], 'The driver is the assistant; the driver is a human participant operating the session.');
-  } else if (!people.humans.has(driver)) {
+  } else if (people.known && !people.humans.has(driver)) {
     findings.error('unknown-participant', ['driver'], `The driver is ${driver}, who is not a participant; name a configured participant.`);
   }
 }
@@ -176,8 +176,8 @@ function checkActiveTree(data: JsonObject, trees: TreeInput[], findings: Finding
     return;
   }
   const treesValue = data.trees;
-  const present = isObject(treesValue) && has(treesValue, active);
-  if (!present) {
+  if (!isObject(treesValue)) return; // the missing or malformed trees are reported already
+  if (!has(treesValue, active)) {
     const known = trees.map((t) => t.key);
     findings.error(
       'unknown-active-tree',
