@@ -156,6 +156,23 @@ test('a link whose end is not accepted is accepted together with that end, in on
   await expect(panel.getByTestId('accepted-by')).toHaveText('Endorsed by: Priya');
 });
 
+test('a source leaves an AND link in one click; the accepted link returns to proposed and says so', async ({ page }) => {
+  await start(page);
+  await page.locator('[data-junction-for="rl1"]').click();
+  const panel = inspector(page, 'rl1');
+  await expect(panel.getByRole('heading', { name: 'AND link rl1' })).toBeVisible();
+  const sources = panel.getByTestId('link-sources');
+  await expect(sources.getByRole('button', { name: /^r[34]/ })).toHaveCount(2);
+  await expect(panel.getByTestId('link-target')).toContainText('r1');
+  await shot(page, 'and-link');
+  await sources.getByRole('button', { name: 'Remove r4 from this AND' }).click();
+  await expect(page.locator('[data-junction-for="rl1"]')).toHaveCount(0);
+  await expect(page.locator('[data-link-id="rl1"]')).toHaveAttribute('data-status', 'proposed');
+  await expect(notice(page)).toContainText('rl1 returned to proposed');
+  await expect(panel.getByRole('heading', { name: 'Link rl1' })).toBeVisible();
+  await expect(sources.getByRole('button', { name: /from this AND/ })).toHaveCount(0);
+});
+
 test('several selected items are accepted as one fragment, refused while a link’s end is missing', async ({ page }) => {
   await start(page, 'goal');
   // gl3 joins g4 and g5 (AND) into g2; g4 is only proposed.

@@ -42,7 +42,7 @@ export function SidePanel() {
           </button>
         ))}
       </nav>
-      <div className="cw-side-body" id="cw-side-body" data-section={section}>
+      <div className="cw-side-body" id="cw-side-body" data-section={section} role="region" aria-label={SECTION_LABEL[section]}>
         {section === 'inspector' && <Inspector />}
         {section === 'backlog' && <BacklogPanel tree={tree} />}
         {section === 'participants' && <ParticipantsPanel />}
