@@ -1,0 +1,33 @@
+// How each mark looks. In the change view every mark is told by colour and by its word, so it
+// survives greyscale printing and colour blindness; removed items are also dashed.
+
+/** `accepted` is the plain accepted view; the other four are the latest-change view's marks. */
+export type Mark = 'accepted' | 'added' | 'changed' | 'removed' | 'context';
+
+export interface MarkStyle {
+  /** Border, connector and tag colour. */
+  stroke: string;
+  fill: string;
+  /** Colour of the node's text. */
+  ink: string;
+  /** The word shown on the item (none in the accepted view). */
+  word: string;
+  /** Colours of the word's tag. */
+  tagFill: string;
+  tagInk: string;
+  dash?: string;
+  /** Connector width. */
+  width: number;
+}
+
+export const MARKS: Record<Mark, MarkStyle> = {
+  accepted: { stroke: '#334155', fill: '#ffffff', ink: '#0f172a', word: '', tagFill: '#334155', tagInk: '#ffffff', width: 1.6 },
+  added: { stroke: '#15803d', fill: '#f0fdf4', ink: '#0f172a', word: 'ADDED', tagFill: '#15803d', tagInk: '#ffffff', width: 2 },
+  changed: { stroke: '#b45309', fill: '#fffbeb', ink: '#0f172a', word: 'CHANGED', tagFill: '#b45309', tagInk: '#ffffff', width: 2 },
+  removed: { stroke: '#b91c1c', fill: '#fef2f2', ink: '#450a0a', word: 'REMOVED', tagFill: '#b91c1c', tagInk: '#ffffff', dash: '7 5', width: 2 },
+  context: { stroke: '#94a3b8', fill: '#f8fafc', ink: '#475569', word: 'CONTEXT', tagFill: '#e2e8f0', tagInk: '#334155', dash: '2 4', width: 1.3 },
+};
+
+export const INK = '#0f172a';
+export const MUTED = '#475569';
+export const TRACE_INK = '#5b21b6';
