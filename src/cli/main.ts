@@ -1,12 +1,14 @@
 // The command-line tool: the same format core as the editor, with Node file I/O around it.
 import { UsageError } from './args';
 import { processIO, type CommandIO } from './io';
+import { SNAPSHOT_HELP, snapshotCommand } from './snapshot-command';
 import { VALIDATE_HELP, validateCommand } from './validate-command';
 
 type Command = { summary: string; help: string; run(argv: readonly string[], io: CommandIO): Promise<number> };
 
 const COMMANDS: Record<string, Command> = {
   validate: { summary: 'check working files against every rule of the format', help: VALIDATE_HELP, run: validateCommand },
+  snapshot: { summary: 'record accepted history and draw the diagrams of each tree', help: SNAPSHOT_HELP, run: snapshotCommand },
 };
 
 function mainHelp(): string {
