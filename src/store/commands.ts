@@ -24,8 +24,10 @@ export const commands = {
   // Links
   addLink: (tree: TreeKey, from: string[], to: string, relation?: string) =>
     edit('Add link', (f, c) => ops.addLink(f, tree, from, to, relation, { avoid: c.avoid })),
-  addSourceToLink: (linkId: string, nodeId: string) => edit(`Join ${nodeId} to ${linkId}`, (f) => ops.addSourceToLink(f, linkId, nodeId)),
-  removeSourceFromLink: (linkId: string, nodeId: string) => edit(`Remove ${nodeId} from ${linkId}`, (f) => ops.removeSourceFromLink(f, linkId, nodeId)),
+  addSourceToLink: (linkId: string, nodeId: string, endorsedBy?: string[]) =>
+    edit(`Join ${nodeId} to ${linkId}`, (f) => ops.addSourceToLink(f, linkId, nodeId, { endorsedBy })),
+  removeSourceFromLink: (linkId: string, nodeId: string, endorsedBy?: string[]) =>
+    edit(`Remove ${nodeId} from ${linkId}`, (f) => ops.removeSourceFromLink(f, linkId, nodeId, { endorsedBy })),
   changeLink: (linkId: string, changes: ops.LinkChanges, endorsedBy?: string[]) =>
     edit(`Change ${linkId}`, (f) => ops.updateLink(f, linkId, changes, { endorsedBy }), changes.relation !== undefined ? { coalesce: `relation:${linkId}` } : {}),
   removeLink: (linkId: string) => edit(`Delete ${linkId}`, (f) => ops.removeLink(f, linkId)),
