@@ -1,8 +1,11 @@
-// Brings a parsed YAML Document in line with edited data while touching as little as possible:
-// unchanged values keep their node (and so their comments, quoting, flow or block style and
-// anchors); list items are matched by id, then by equal content, so reordering or inserting a
-// node does not rewrite its neighbours.
+// Brings a parsed YAML Document in line with edited data while touching as little as possible.
+// The source Document is never changed: unchanged values are shared with it (same node object,
+// so their comments, quoting, flow or block style and anchors stay), and a changed value is a
+// copy that remembers the source node it stands for, so that saving can rewrite only its text.
+// List items are matched by id, then by equal content, so reordering or inserting a node does
+// not rewrite its neighbours.
 import {
+  Alias,
   Document,
   Pair,
   Scalar,
@@ -11,49 +14,74 @@ import {
   isAlias,
   isCollection,
   isMap,
+  isPair,
   isScalar,
   isSeq,
-  visit,
   type Node as YamlNode,
 } from 'yaml';
 import { deepEqual, isObject } from './json';
+import { resolveAliases } from './load';
 import type { Json } from './types';
 
-/** Patches `document` (in place) so that it holds `after`; `before` is what it holds now. */
-export function reconcileDocument(document: Document, before: Json, after: Json): void {
-  const patcher = new Patcher(document);
-  document.contents = patcher.patch(document.contents as YamlNode | null, before, after, undefined);
+export interface Reconciled {
+  /** The new content: source nodes where nothing changed, copies and new nodes elsewhere. */
+  root: YamlNode | null;
+  /** For each changed copy, the source node it replaces (same place, same kind). */
+  origin: Map<YamlNode, YamlNode>;
+}
+
+/**
+ * The node tree that holds `after`, built from `source` (which holds `before`) without
+ * modifying it.
+ */
+export function reconcileDocument(source: Document, before: Json, after: Json): Reconciled {
+  const patcher = new Patcher(source);
+  const contents = (source.contents as YamlNode | null) ?? null;
+  // A new file's top level is a block mapping, however small.
+  const fresh = contents === null || (isScalar(contents) && contents.value === null && !contents.range);
+  let root: YamlNode | null = patcher.patch(contents, before, after, fresh ? false : undefined);
+  if (patcher.targets.size > 0) root = patcher.repairAliases(root);
+  return { root, origin: patcher.origin };
 }
 
 class Patcher {
-  constructor(private readonly document: Document) {}
+  readonly origin = new Map<YamlNode, YamlNode>();
+  /** What each alias stands for: source aliases as parsed, and aliases inside fresh copies. */
+  readonly targets: Map<Alias, YamlNode>;
+  /** Nodes made during this patch, which may be changed in place. */
+  private readonly owned = new Set<YamlNode>();
+
+  constructor(private readonly document: Document) {
+    this.targets = resolveAliases((document.contents as YamlNode | null) ?? null);
+  }
 
   patch(node: YamlNode | null, before: Json, after: Json, siblingFlow: boolean | undefined): YamlNode {
     if (node !== null && deepEqual(before, after)) return node;
     if (node !== null && isAlias(node)) {
       // An alias cannot change alone: give this place its own copy of the value, then edit that.
-      const target = node.resolve(this.document) as YamlNode | undefined;
+      const target = this.targets.get(node);
       if (!target) return this.create(after, siblingFlow);
-      const copy = target.clone() as YamlNode;
-      clearAnchors(copy);
-      return this.patch(copy, before, after, siblingFlow);
+      return this.patch(this.fresh(target), before, after, siblingFlow);
     }
-    if (node !== null && 'anchor' in node && node.anchor) this.detachAliases(node);
-
     if (node !== null && isScalar(node) && !isObject(after) && !Array.isArray(after)) {
-      node.value = after;
-      if (typeof after === 'string' && after.includes('\n') && node.type !== 'BLOCK_LITERAL' && node.type !== 'BLOCK_FOLDED') {
-        node.type = 'BLOCK_LITERAL';
+      const scalar = this.own(node);
+      if (scalar.tag && typeof scalar.value !== typeof after) scalar.tag = undefined; // `!!str` on a number would change it
+      scalar.value = after;
+      if (typeof after === 'string' && after.includes('\n') && scalar.type !== 'BLOCK_LITERAL' && scalar.type !== 'BLOCK_FOLDED') {
+        scalar.type = 'BLOCK_LITERAL';
       }
-      return node;
+      if (typeof after !== 'string' && scalar.type !== 'PLAIN') scalar.type = 'PLAIN';
+      return scalar;
     }
     if (node !== null && isMap(node) && isObject(after)) {
-      this.patchMap(node, isObject(before) ? before : {}, after);
-      return node;
+      const map = this.own(node);
+      map.items = this.patchPairs(map.items as Pair[], isObject(before) ? before : {}, after);
+      return map;
     }
-    if (node !== null && isSeq(node) && Array.isArray(after)) {
-      this.patchSeq(node, Array.isArray(before) ? before : [], after);
-      return node;
+    if (node !== null && isSeq(node) && Array.isArray(after) && !becomesBlockList(node, before, after)) {
+      const seq = this.own(node);
+      seq.items = this.patchItems(seq.items as (YamlNode | null)[], Array.isArray(before) ? before : [], after);
+      return seq;
     }
     const created = this.create(after, siblingFlow);
     if (node !== null) {
@@ -64,19 +92,20 @@ class Patcher {
     return created;
   }
 
-  private patchMap(map: YAMLMap, before: { [key: string]: Json }, after: { [key: string]: Json }): void {
+  private patchPairs(pairs: Pair[], before: { [key: string]: Json }, after: { [key: string]: Json }): Pair[] {
     const seen = new Set<string>();
     const kept: Pair[] = [];
-    for (const pair of map.items) {
-      const key = keyString(pair.key, this.document);
+    for (const pair of pairs) {
+      const key = this.keyString(pair.key);
       if (key === undefined || seen.has(key)) {
         kept.push(pair); // a complex or repeated key: not part of the data, left as written
         continue;
       }
       seen.add(key);
       if (!Object.prototype.hasOwnProperty.call(after, key)) continue; // removed
-      pair.value = this.patch((pair.value as YamlNode | null) ?? null, before[key] ?? null, after[key], undefined);
-      kept.push(pair as Pair);
+      const value = (pair.value as YamlNode | null) ?? null;
+      const patched = this.patch(value, before[key] ?? null, after[key], undefined);
+      kept.push(patched === value ? pair : new Pair(pair.key, patched));
     }
     // New keys go after the key that precedes them in the edited data, so order reads naturally.
     const afterKeys = Object.keys(after);
@@ -85,7 +114,7 @@ class Patcher {
       const pair = new Pair(new Scalar(key), this.create(after[key], undefined));
       let insertAt = 0;
       for (let p = position - 1; p >= 0; p--) {
-        const index = kept.findIndex((existing) => keyString(existing.key, this.document) === afterKeys[p]);
+        const index = kept.findIndex((existing) => this.keyString(existing.key) === afterKeys[p]);
         if (index >= 0) {
           insertAt = index + 1;
           break;
@@ -95,17 +124,15 @@ class Patcher {
       kept.splice(insertAt, 0, pair);
       seen.add(key);
     });
-    map.items = kept;
+    return kept;
   }
 
-  private patchSeq(seq: YAMLSeq, before: Json[], after: Json[]): void {
-    const oldNodes = seq.items as (YamlNode | null)[];
+  private patchItems(oldNodes: (YamlNode | null)[], before: Json[], after: Json[]): YamlNode[] {
     const match = matchItems(before, after);
-    const siblingFlow = oldNodes.some((n) => n !== null && isCollection(n) && n.flow === true)
-      ? true
-      : oldNodes.some((n) => n !== null && isCollection(n))
-        ? false
-        : undefined;
+    // New records follow the style most of their siblings are written in.
+    const collections = oldNodes.filter((n): n is YAMLMap | YAMLSeq => n !== null && isCollection(n));
+    const flowCount = collections.filter((n) => n.flow === true).length;
+    const siblingFlow = collections.length === 0 ? undefined : flowCount * 2 > collections.length;
     const used = new Set<number>();
     const items: YamlNode[] = after.map((value, index) => {
       const from = match[index];
@@ -113,65 +140,163 @@ class Patcher {
       used.add(from);
       return this.patch(oldNodes[from] ?? null, before[from], value, siblingFlow);
     });
-    // A comment above a removed first item usually heads the whole list: keep it.
+    // A comment above a removed item usually heads what follows it: the next kept item keeps it.
     oldNodes.forEach((node, index) => {
       if (used.has(index) || !node?.commentBefore) return;
-      const next = oldNodes.slice(index + 1).find((_, offset) => used.has(index + 1 + offset));
-      if (next && !next.commentBefore) next.commentBefore = node.commentBefore;
+      let next = index + 1;
+      while (next < oldNodes.length && !used.has(next)) next++;
+      const position = match.indexOf(next);
+      if (position < 0) return;
+      const heir = this.own(items[position]);
+      heir.commentBefore = heir.commentBefore ? `${node.commentBefore}\n${heir.commentBefore}` : node.commentBefore;
+      items[position] = heir;
     });
-    seq.items = items;
+    return items;
   }
 
   /** A new node for `value`, in the style a person would write it. */
   private create(value: Json, siblingFlow: boolean | undefined): YamlNode {
-    const node = this.document.createNode(value) as YamlNode;
+    // Data may share one object in two places; write it out twice rather than invent an anchor.
+    const node = this.document.createNode(value, { aliasDuplicateObjects: false }) as YamlNode;
     applyStyle(node, siblingFlow);
+    this.adopt(node);
     return node;
   }
 
-  /** Before an anchored value changes, each alias of it gets its own copy of the old value. */
-  private detachAliases(node: YamlNode): void {
-    const anchor = (node as { anchor?: string }).anchor;
-    visit(this.document, {
-      Alias: (_key, alias) => {
-        if (alias.source !== anchor || alias.resolve(this.document) !== node) return undefined;
-        const copy = node.clone() as YamlNode;
-        clearAnchors(copy);
-        return copy;
-      },
-    });
+  private adopt(node: YamlNode): void {
+    this.owned.add(node);
+    if (isMap(node)) for (const pair of node.items) {
+      if (pair.key && typeof pair.key === 'object') this.adopt(pair.key as YamlNode);
+      if (pair.value) this.adopt(pair.value as YamlNode);
+    }
+    else if (isSeq(node)) for (const item of node.items) if (item) this.adopt(item as YamlNode);
   }
+
+  /** `node` itself when this patch made it; otherwise a shallow copy standing for it. */
+  private own<T extends YamlNode>(node: T): T {
+    if (this.owned.has(node)) return node;
+    const copy = Object.create(Object.getPrototypeOf(node), Object.getOwnPropertyDescriptors(node)) as T;
+    if (isCollection(copy)) (copy as unknown as { items: unknown[] }).items = [...(node as unknown as { items: unknown[] }).items];
+    this.owned.add(copy);
+    this.origin.set(copy, this.origin.get(node) ?? node);
+    return copy;
+  }
+
+  /** A deep copy of a source value for a new place: no anchors, no source position. */
+  private fresh(node: YamlNode): YamlNode {
+    let copy: YamlNode;
+    if (isAlias(node)) {
+      const alias = new Alias(node.source);
+      const target = this.targets.get(node);
+      if (target) this.targets.set(alias, target);
+      copy = alias;
+    } else if (isScalar(node)) {
+      const scalar = new Scalar(node.value);
+      scalar.type = node.type;
+      scalar.format = node.format;
+      scalar.minFractionDigits = node.minFractionDigits;
+      scalar.tag = node.tag;
+      scalar.comment = node.comment;
+      copy = scalar;
+    } else if (isMap(node)) {
+      const map = new YAMLMap();
+      map.flow = node.flow;
+      map.tag = node.tag;
+      map.items = node.items.map((pair) => {
+        const key = pair.key && typeof pair.key === 'object' ? this.fresh(pair.key as YamlNode) : pair.key;
+        const value = pair.value ? this.fresh(pair.value as YamlNode) : pair.value;
+        return new Pair(key, value);
+      });
+      copy = map;
+    } else if (isSeq(node)) {
+      const seq = new YAMLSeq();
+      seq.flow = node.flow;
+      seq.tag = node.tag;
+      seq.items = node.items.map((item) => (item ? this.fresh(item as YamlNode) : item));
+      copy = seq;
+    } else {
+      copy = node;
+    }
+    copy.commentBefore = node.commentBefore;
+    if (isCollection(node)) copy.comment = node.comment;
+    this.owned.add(copy);
+    return copy;
+  }
+
+  /**
+   * After items moved or were removed, an alias may now come before its anchor, lose it, or
+   * point at a value that changed; each such alias becomes a copy of the value it stood for.
+   */
+  repairAliases(root: YamlNode | null): YamlNode | null {
+    const anchors = new Map<string, YamlNode>();
+    const visit = (node: YamlNode): YamlNode => {
+      if (isAlias(node)) {
+        const target = this.targets.get(node);
+        if (!target || anchors.get(node.source) === target) return node;
+        return visit(this.fresh(target));
+      }
+      const anchor = (node as { anchor?: string }).anchor;
+      if (anchor) anchors.set(anchor, node);
+      if (isMap(node)) {
+        let changed = false;
+        const pairs = node.items.map((pair) => {
+          const key = isPair(pair) && pair.key && typeof pair.key === 'object' ? visit(pair.key as YamlNode) : pair.key;
+          const value = pair.value ? visit(pair.value as YamlNode) : pair.value;
+          if (key === pair.key && value === pair.value) return pair;
+          changed = true;
+          return new Pair(key, value);
+        });
+        if (!changed) return node;
+        const map = this.own(node);
+        map.items = pairs;
+        return map;
+      }
+      if (isSeq(node)) {
+        let changed = false;
+        const items = node.items.map((item) => {
+          const next = item ? visit(item as YamlNode) : item;
+          if (next !== item) changed = true;
+          return next;
+        });
+        if (!changed) return node;
+        const seq = this.own(node);
+        seq.items = items;
+        return seq;
+      }
+      return node;
+    };
+    return root === null ? null : visit(root);
+  }
+
+  private keyString(key: unknown): string | undefined {
+    const resolved = isAlias(key) ? this.targets.get(key) : key;
+    if (isScalar(resolved)) return resolved.value === null || resolved.value === undefined ? '' : String(resolved.value);
+    return undefined;
+  }
+}
+
+/** `[]` written for an empty list turns into a block list once it holds mappings or lists. */
+function becomesBlockList(node: YAMLSeq, before: Json, after: Json[]): boolean {
+  return node.flow === true && Array.isArray(before) && before.length === 0 && after.some((item) => isObject(item) || Array.isArray(item));
 }
 
 /** Flow style for short lists of names and small records; block style for everything else. */
 function applyStyle(node: YamlNode, siblingFlow: boolean | undefined): void {
-  if (isSeq(node)) {
-    const scalarsOnly = node.items.every((item) => isScalar(item));
-    node.flow = scalarsOnly && node.items.length > 0 ? true : false;
+  if ((isSeq(node) || isMap(node)) && node.items.length === 0) {
+    node.flow = true; // [] and {}
+  } else if (isSeq(node)) {
+    const scalarsOnly = node.items.every((item) => isScalar(item) && !String((item as Scalar).value ?? '').includes('\n'));
+    node.flow = scalarsOnly;
     if (!node.flow) node.items.forEach((item) => applyStyle(item as YamlNode, undefined));
   } else if (isMap(node)) {
-    const scalarValues = node.items.every((pair) => isScalar(pair.value));
+    const scalarValues = node.items.every((pair) => isScalar(pair.value) && !String((pair.value as Scalar).value ?? '').includes('\n'));
     const length = node.items.reduce((sum, pair) => sum + String((pair.value as Scalar | null)?.value ?? '').length + 6, 0);
+    // Beside flow-style siblings a new record is one flow line too, as the file writes them.
     node.flow = siblingFlow ?? (scalarValues && node.items.length <= 4 && length <= 70);
     if (!node.flow) node.items.forEach((pair) => applyStyle(pair.value as YamlNode, undefined));
   } else if (isScalar(node) && typeof node.value === 'string' && node.value.includes('\n')) {
     node.type = 'BLOCK_LITERAL';
   }
-}
-
-function clearAnchors(node: YamlNode): void {
-  visit(node, {
-    Node: (_key, child) => {
-      if ('anchor' in child) delete (child as { anchor?: string }).anchor;
-    },
-  });
-  if ('anchor' in node) delete (node as { anchor?: string }).anchor;
-}
-
-function keyString(key: unknown, document: Document): string | undefined {
-  const resolved = isAlias(key) ? key.resolve(document) : key;
-  if (isScalar(resolved)) return resolved.value === null ? '' : String(resolved.value);
-  return undefined;
 }
 
 /**
@@ -197,10 +322,20 @@ export function matchItems(before: Json[], after: Json[]): (number | undefined)[
       taken.add(from);
     }
   });
+  // Equal content: the first untaken equal item, found through a fingerprint, not a scan.
+  const byContent = new Map<string, number[]>();
+  before.forEach((value, index) => {
+    if (taken.has(index)) return;
+    const print = JSON.stringify(value);
+    const list = byContent.get(print);
+    if (list) list.push(index);
+    else byContent.set(print, [index]);
+  });
   after.forEach((value, index) => {
     if (result[index] !== undefined) return;
-    const from = before.findIndex((old, i) => !taken.has(i) && deepEqual(old, value));
-    if (from >= 0) {
+    const list = byContent.get(JSON.stringify(value));
+    const from = list?.find((i) => !taken.has(i));
+    if (from !== undefined) {
       result[index] = from;
       taken.add(from);
     }

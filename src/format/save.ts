@@ -1,13 +1,17 @@
-// Data → text through the YAML Document API, so comments, key order, quoting and unknown keys
-// survive. A file saved without an edit comes back byte for byte.
-import { Document } from 'yaml';
+// Data → text. An edit rewrites only the text of the values that changed (splice.ts), so
+// comments, spacing, quoting and unknown keys everywhere else stay byte for byte; when a change
+// cannot be confined, the whole Document is written through the yaml Document API, which still
+// keeps comments, key order, styles and anchors. Every result is read back and compared with
+// the data before it is returned. A file saved without an edit comes back unchanged.
+import { Document, type Node as YamlNode } from 'yaml';
 import { deepEqual, isObject } from './json';
-import type { ParsedSource } from './load';
+import { parseSource, type LineEnding, type ParsedSource } from './load';
 import { reconcileDocument } from './reconcile';
+import { STRINGIFY_OPTIONS, detectLayout, spliceText } from './splice';
 import type { Json } from './types';
 import { SNAPSHOT_FIELDS } from './vocabulary';
 
-export const STRINGIFY_OPTIONS = { flowCollectionPadding: false, lineWidth: 0 } as const;
+export { STRINGIFY_OPTIONS };
 
 /** What saving needs from the file that was opened (nothing, for a file made in the editor). */
 export type SaveBase = Pick<ParsedSource, 'text' | 'document' | 'data' | 'refused' | 'hasBom' | 'lineEnding'>;
@@ -16,24 +20,26 @@ export type SaveBase = Pick<ParsedSource, 'text' | 'document' | 'data' | 'refuse
 export function saveWorkingFile(base: SaveBase | null, data: Json): string {
   const working = withoutSnapshotFields(data);
   const source = base && base.document && base.data !== undefined && !base.refused ? base : null;
-  if (source && deepEqual(source.data, working)) return source.text;
+  if (!source) return stringifyData(working);
+  if (deepEqual(source.data, working)) return source.text;
 
-  let document: Document;
-  if (source) {
-    document = source.document!.clone();
-    reconcileDocument(document, source.data as Json, working);
-    if (!deepEqual(document.toJS({ maxAliasCount: -1 }), working)) {
-      // Should never happen; if patching ever misses, correct data matters more than layout.
-      document = freshDocument(working, source.document!.commentBefore);
-    }
-  } else {
-    document = freshDocument(working, null);
-  }
+  const document = source.document!;
+  const { root, origin } = reconcileDocument(document, source.data as Json, working);
+  let body = source.hasBom ? source.text.slice(1) : source.text;
+  if (source.lineEnding === '\r') body = body.replace(/\r/g, '\n'); // as it was parsed
+  const layout = detectLayout((document.contents as YamlNode | null) ?? null, body);
+  const finish = (text: string): string => {
+    const ended = source.lineEnding === '\r' ? text.replace(/\r?\n/g, '\r') : text;
+    return source.hasBom ? `\uFEFF${ended}` : ended;
+  };
 
-  let text = document.toString({ ...STRINGIFY_OPTIONS, indentSeq: source ? indentsSequences(source.text) : true });
-  if (source?.lineEnding === '\r\n') text = text.replace(/\r?\n/g, '\r\n');
-  if (source?.hasBom) text = `\uFEFF${text}`;
-  return text;
+  const spliced = spliceText(body, (document.contents as YamlNode | null) ?? null, root, origin, layout, source.lineEnding === '\r\n' ? '\r\n' : '\n');
+  if (spliced !== undefined && readsAs(finish(spliced), working)) return finish(spliced);
+
+  const whole = finish(withLineEnding(wholeDocument(document, root).toString({ ...STRINGIFY_OPTIONS, ...layout }), source.lineEnding));
+  if (readsAs(whole, working)) return whole;
+  // Should never happen; if patching ever misses, correct data matters more than layout.
+  return finish(withLineEnding(freshDocument(working, document.commentBefore).toString({ ...STRINGIFY_OPTIONS, ...layout }), source.lineEnding));
 }
 
 /** Plain YAML for data with no source (a snapshot, a new file): same styles, no comments. */
@@ -41,24 +47,43 @@ export function stringifyData(data: Json): string {
   return freshDocument(data, null).toString({ ...STRINGIFY_OPTIONS, indentSeq: true });
 }
 
-function freshDocument(data: Json, headerComment: string | null | undefined): Document {
-  const document = new Document(null, { version: '1.2', schema: 'core' });
-  reconcileDocument(document, null, data);
-  if (headerComment) document.commentBefore = headerComment;
-  return document;
-}
-
 export function withoutSnapshotFields(data: Json): Json {
-  if (!isObject(data) || !SNAPSHOT_FIELDS.some((field) => field in data)) return data;
+  if (!isObject(data) || !SNAPSHOT_FIELDS.some((field) => Object.prototype.hasOwnProperty.call(data, field))) return data;
   const copy: { [key: string]: Json } = {};
   for (const [key, value] of Object.entries(data)) {
-    if (!(SNAPSHOT_FIELDS as readonly string[]).includes(key)) copy[key] = value;
+    if ((SNAPSHOT_FIELDS as readonly string[]).includes(key)) continue;
+    if (key === '__proto__') Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
+    else copy[key] = value;
   }
   return copy;
 }
 
-/** Whether the file indents list items under their key (`key:\n  - a`) or not (`key:\n- a`). */
-function indentsSequences(text: string): boolean {
-  const match = /^( *)[^\s#-][^\n]*:[ \t]*\r?\n(?:[ \t]*(?:#[^\n]*)?\r?\n)*( *)- /m.exec(text);
-  return match ? match[2].length > match[1].length : true;
+function readsAs(text: string, data: Json): boolean {
+  const parsed = parseSource(text);
+  return parsed.data !== undefined && !parsed.refused && deepEqual(parsed.data, data);
+}
+
+/** The source Document's header, directives and closing comment around the new content. */
+function wholeDocument(source: Document.Parsed, root: YamlNode | null): Document {
+  const contents = source.contents;
+  source.contents = null; // cloned without its content, which the new root replaces
+  try {
+    const document = source.clone();
+    document.contents = root as typeof contents;
+    return document;
+  } finally {
+    source.contents = contents;
+  }
+}
+
+function freshDocument(data: Json, headerComment: string | null | undefined): Document {
+  const document = new Document(null, { version: '1.2', schema: 'core' });
+  const { root } = reconcileDocument(document, null, data);
+  document.contents = root;
+  if (headerComment) document.commentBefore = headerComment;
+  return document;
+}
+
+function withLineEnding(text: string, lineEnding: LineEnding): string {
+  return lineEnding === '\r\n' ? text.replace(/\r?\n/g, '\r\n') : text;
 }
