@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, open, readdir, readFile, realpath, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join, parse, resolve } from 'node:path';
-import { TREE_NAMES, isObject, openWorkingFile, stringifyData, type Json, type TreeKey } from '../format';
-import { SNAPSHOT_FILE_NAME, checkHistory, planSnapshot, type Snapshot, type SnapshotFile } from '../format/history';
+import { TREE_NAMES, isObject, openWorkingFile, type Json, type TreeKey } from '../format';
+import { SNAPSHOT_FILE_NAME, checkHistory, planSnapshot, snapshotText, type Snapshot, type SnapshotFile } from '../format/history';
 import { latestChange, treesInHistory } from '../format/projection';
 import { acceptedViewSvg, changeViewSvg, htmlPage } from '../render';
 import { parseArgs, UsageError } from './args';
@@ -108,7 +108,7 @@ async function update(state: Json, output: string, summary: string | undefined):
     snapshots = await readHistory(historyDir);
     const plan = planSnapshot(state, snapshots, { summary, now: new Date() });
     if (!plan.next) break;
-    const text = stringifyData(plan.next.data);
+    const text = snapshotText(plan.next.data);
     const check = openWorkingFile(text);
     if (!check.valid) throw new Error(`the snapshot would not read back as a valid state (${check.diagnostics[0]?.message ?? 'unknown problem'}); nothing was written`);
     await mkdir(historyDir, { recursive: true });

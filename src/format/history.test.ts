@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { checkHistory, defaultSummary, planSnapshot, snapshotData, snapshotFileName, type Snapshot, type SnapshotFile } from './history';
+import { parse } from 'yaml';
+import { checkHistory, defaultSummary, planSnapshot, snapshotData, snapshotFileName, snapshotText, type Snapshot, type SnapshotFile } from './history';
 import { copy, node, proposalsOnly, toyState, withGoalTree, type State } from './history-samples';
 import { openWorkingFile } from './open';
-import { stringifyData } from './save';
 import type { Json } from './types';
 
 const NOW = new Date('2026-03-04T05:06:07.890Z');
@@ -14,7 +14,7 @@ function sessionFiles(states: State[]): SnapshotFile[] {
   for (const state of states) {
     const plan = planSnapshot(state, snapshots, { now: NOW });
     if (!plan.next) continue;
-    files.push({ name: plan.next.name, text: stringifyData(plan.next.data) });
+    files.push({ name: plan.next.name, text: snapshotText(plan.next.data) });
     const check = checkHistory(files);
     if (!check.ok) throw new Error(check.problems.join('\n'));
     snapshots = check.snapshots;
@@ -99,6 +99,34 @@ describe('planSnapshot', () => {
       const opened = openWorkingFile(file.text);
       expect(opened.valid, file.name).toBe(true);
     }
+  });
+});
+
+describe('snapshotText', () => {
+  const tricky = (): State => {
+    const state = toyState();
+    node(state, 'n1').text = 'yes';
+    node(state, 'n2').text = '2026-03-04T05:06:07Z';
+    (state.trees.current_reality!.backlog as Json[]).push({ ref: 'n3', work: 'on', note: 'Can a fixer teach while fixing?' });
+    (state.participants as Record<string, string>).bob = '~';
+    return state;
+  };
+
+  it('reads back as the same data with our loader', () => {
+    const data = planSnapshot(tricky(), [], { now: NOW }).next!.data;
+    const opened = openWorkingFile(snapshotText(data));
+    expect(opened.valid).toBe(true);
+    expect(opened.data).toEqual(data);
+  });
+
+  it('reads back as the same data under YAML 1.1, as the reference helper reads it', () => {
+    const data = planSnapshot(tricky(), [], { now: NOW }).next!.data;
+    expect(parse(snapshotText(data), { version: '1.1' })).toEqual(data);
+  });
+
+  it('writes block collections only, apart from empty ones', () => {
+    const text = snapshotText(planSnapshot(tricky(), [], { now: NOW }).next!.data);
+    expect(text).not.toMatch(/[{[][^\]}\n]/);
   });
 });
 

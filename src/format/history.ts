@@ -1,5 +1,6 @@
 // Accepted history (FORMAT.md §10): checking a folder of snapshots before trusting it, and
 // making the next snapshot. Pure: the caller lists and reads the files and supplies the clock.
+import { Document } from 'yaml';
 import { isObject } from './json';
 import { openWorkingFile } from './open';
 import { acceptedProjection, changedTrees, type Projection } from './projection';
@@ -108,6 +109,17 @@ export function snapshotData(state: Json, revision: number, change: ChangeRecord
     previous_revision: revision > 1 ? revision - 1 : null,
     change: { at: change.at, driver: change.driver, summary: change.summary, trees: [...change.trees] },
   };
+}
+
+/**
+ * A snapshot's text: plain YAML that reads back the same under YAML 1.2 (our loader) and under
+ * YAML 1.1 readers such as the reference helper's PyYAML. Strings like `yes`, `on`, `~` or a
+ * time are quoted, and collections are written in block style (PyYAML misreads a flow mapping
+ * whose plain value ends in `?`).
+ */
+export function snapshotText(data: Json): string {
+  const document = new Document(data, { version: '1.2', schema: 'core', compat: 'yaml-1.1' });
+  return document.toString({ collectionStyle: 'block', lineWidth: 0, indentSeq: true });
 }
 
 export interface SnapshotPlan {
