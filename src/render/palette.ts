@@ -1,5 +1,5 @@
 // How each mark looks. In the change view every mark is told by colour and by its word, so it
-// survives greyscale printing and colour blindness; removed items are also dashed.
+// survives greyscale printing and colour blindness; removed items are also dashed, context is thin and grey.
 
 /** `accepted` is the plain accepted view; the other four are the latest-change view's marks. */
 export type Mark = 'accepted' | 'added' | 'changed' | 'removed' | 'context';
@@ -25,7 +25,7 @@ export const MARKS: Record<Mark, MarkStyle> = {
   added: { stroke: '#15803d', fill: '#f0fdf4', ink: '#0f172a', word: 'ADDED', tagFill: '#15803d', tagInk: '#ffffff', width: 2 },
   changed: { stroke: '#b45309', fill: '#fffbeb', ink: '#0f172a', word: 'CHANGED', tagFill: '#b45309', tagInk: '#ffffff', width: 2 },
   removed: { stroke: '#b91c1c', fill: '#fef2f2', ink: '#450a0a', word: 'REMOVED', tagFill: '#b91c1c', tagInk: '#ffffff', dash: '7 5', width: 2 },
-  context: { stroke: '#94a3b8', fill: '#f8fafc', ink: '#475569', word: 'CONTEXT', tagFill: '#e2e8f0', tagInk: '#334155', dash: '2 4', width: 1.3 },
+  context: { stroke: '#94a3b8', fill: '#f8fafc', ink: '#475569', word: 'CONTEXT', tagFill: '#e2e8f0', tagInk: '#334155', width: 1.3 },
 };
 
 export const INK = '#0f172a';
