@@ -3,25 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { atLine, change } from './fixtures/edit-text';
 import { fixture } from './fixtures/files';
+import { expectSaneDiagnostics } from './fixtures/sane';
 import { openWorkingFile } from './open';
 import { saveWorkingFile } from './save';
-import type { Diagnostic } from './types';
 import { validateData } from './validate';
 
 const BASE = fixture('two-trees.yaml');
-
-export function expectSaneDiagnostics(text: string, diagnostics: Diagnostic[]): void {
-  const lines = text.split(/\r\n|\r|\n/).length;
-  for (const d of diagnostics) {
-    expect(['error', 'warning']).toContain(d.severity);
-    expect(d.code).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
-    expect(d.message.length).toBeGreaterThan(10);
-    expect(d.message).not.toMatch(/[\n\r]/);
-    expect(Number.isInteger(d.line) && d.line >= 1 && d.line <= lines).toBe(true);
-    expect(Number.isInteger(d.column) && d.column >= 1).toBe(true);
-    expect(typeof d.path).toBe('string');
-  }
-}
 
 const malformed: [string, string, string][] = [
   // [name, text, a code the report must contain]
