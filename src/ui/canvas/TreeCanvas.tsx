@@ -34,6 +34,9 @@ import { loadDragged, onDraggedChange, saveDragged, type DraggedPositions } from
 import { applyPicks, isEdgeSelected, isNodeSelected, pickTarget } from './selection';
 import { forgetLayout, structureKey, useTreeLayout } from './use-tree-layout';
 
+/** Cards put on the page per frame while a big tree is first measured. */
+const MOUNT_BATCH = 100;
+
 /** What React Flow passes to drag handlers. */
 type DragEvent = MouseEvent | TouchEvent;
 
@@ -96,6 +99,15 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     return map;
   }, [nodes]);
   const allMeasured = tree.nodes.length > 0 && tree.nodes.every((n) => sizes.has(n.id));
+
+  // A big tree's cards are put on the page a batch per frame to be measured, so opening it
+  // never blocks the page for long.
+  const [mounted, setMounted] = useState(MOUNT_BATCH);
+  useEffect(() => {
+    if (mounted >= tree.nodes.length) return;
+    const frame = requestAnimationFrame(() => setMounted((n) => n + MOUNT_BATCH));
+    return () => cancelAnimationFrame(frame);
+  }, [mounted, tree.nodes.length]);
   const [stableSizes, setStableSizes] = useState<Map<string, { width: number; height: number }> | undefined>();
   useEffect(() => {
     if (allMeasured) setStableSizes((previous) => previous ?? sizes);
@@ -141,21 +153,25 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   const nameOf = useCallback((id: string) => displayName(data, id), [data]);
 
   useEffect(() => {
-    const built = buildFlow({ tree, allTrees, displayName: nameOf, problems, positions, junctions, sizes });
+    const shown = positions || mounted >= tree.nodes.length ? tree : { ...tree, nodes: tree.nodes.slice(0, mounted), links: [] };
+    const built = buildFlow({ tree: shown, allTrees, displayName: nameOf, problems, positions, junctions, sizes });
     const current = useDocumentStore.getState().view.selection;
     setNodes((previous) => {
-      const measured = new Map(previous.map((n) => [n.id, n.measured]));
+      const before = new Map(previous.map((n) => [n.id, n]));
       return built.nodes.map((node) => ({
         ...node,
-        measured: measured.get(node.id),
+        // Same content keeps the same data object, so a moved card is not drawn again.
+        data: reuseData(before.get(node.id)?.data, node.data) as never,
+        measured: before.get(node.id)?.measured,
         selected: isNodeSelected(node, current),
         className: positions?.[node.id] || (node.type === 'junction' && positions) ? undefined : 'is-pending',
       }));
     });
-    setEdges(built.edges.map((edge) => ({ ...edge, selected: isEdgeSelected(edge, current) })));
+    // Links wait for their cards: drawn before the layout they would all pile up in one spot.
+    setEdges(positions ? built.edges.map((edge) => ({ ...edge, selected: isEdgeSelected(edge, current) })) : []);
     // `sizes` is left out on purpose: measuring must not rebuild the graph in a loop.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tree, allTrees, nameOf, problems, positions, junctions, setNodes, setEdges]);
+  }, [tree, allTrees, nameOf, problems, positions, junctions, setNodes, setEdges, mounted >= tree.nodes.length ? tree.nodes.length : mounted]);
 
   useEffect(() => {
     setNodes((previous) => previous.map((node) => (node.selected === isNodeSelected(node, selection) ? node : { ...node, selected: isNodeSelected(node, selection) })));
@@ -323,6 +339,20 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
       )}
     </div>
   );
+}
+
+function reuseData<T extends Record<string, unknown>>(previous: Record<string, unknown> | undefined, next: T): T {
+  if (!previous) return next;
+  const keys = Object.keys(next);
+  if (keys.length !== Object.keys(previous).length) return next;
+  for (const key of keys) {
+    const a = previous[key];
+    const b = next[key];
+    if (a === b) continue;
+    if (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => item === b[i] || JSON.stringify(item) === JSON.stringify(b[i]))) continue;
+    return next;
+  }
+  return previous as T;
 }
 
 /** Forget automatic and hand-made positions of one tree view (the Re-layout action). */

@@ -11,6 +11,7 @@ import {
   curveBetween,
   linkEnd,
   overlapArea,
+  RectGrid,
   pointOnCurve,
   type EdgeEnd,
   type Orientation,
@@ -199,8 +200,9 @@ function assignEdgeSlots(
     ends.push({ key: `${edge.id}:target`, nodeId: edge.target, other: centre(source) });
   }
   const slots = assignSlots(ends, rects, orientation);
-  const cards: Rect[] = [...rects.values()];
-  const labels: Rect[] = [];
+  const cards = new RectGrid();
+  for (const rect of rects.values()) cards.add(rect);
+  const labels = new RectGrid();
   for (const edge of edges) {
     const sourceSlot = slots.get(`${edge.id}:source`);
     const targetSlot = slots.get(`${edge.id}:target`);
@@ -228,14 +230,14 @@ function assignEdgeSlots(
       // Least covered place: covering another label is worse than brushing a card.
       const cost = (t: number) => {
         const box = boxAt(t);
-        return labels.reduce((sum, r) => sum + 3 * overlapArea(box, r), 0) + cards.reduce((sum, r) => sum + overlapArea(box, r), 0);
+        return labels.near(box).reduce((sum, r) => sum + 3 * overlapArea(box, r), 0) + cards.near(box).reduce((sum, r) => sum + overlapArea(box, r), 0);
       };
       for (const t of LABEL_POSITIONS) if (cost(t) < cost(labelAt) - 1) labelAt = t;
     }
     // Still on top of another label: slide across the flow until clear.
     for (let attempt = 0; attempt < 4; attempt++) {
       const box = boxAt(labelAt, shift);
-      const other = labels.find((r) => overlapArea(box, r) > 0);
+      const other = labels.near(box).find((r) => overlapArea(box, r) > 0);
       if (!other) break;
       if (orientation === 'vertical') {
         const away = box.x + box.width / 2 >= other.x + other.width / 2 ? 1 : -1;
@@ -247,7 +249,7 @@ function assignEdgeSlots(
     }
     edge.data.labelAt = labelAt;
     if (shift.x !== 0 || shift.y !== 0) edge.data.labelShift = shift;
-    labels.push(boxAt(labelAt, shift));
+    labels.add(boxAt(labelAt, shift));
   }
 }
 
