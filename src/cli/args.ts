@@ -20,7 +20,7 @@ export function parseArgs(argv: readonly string[], spec: OptionSpec): ParsedArgs
   let onlyPositional = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (onlyPositional || !arg.startsWith('--') || arg === '-') {
+    if (onlyPositional || !arg.startsWith('-') || arg === '-') {
       parsed.positional.push(arg);
       continue;
     }
@@ -28,7 +28,9 @@ export function parseArgs(argv: readonly string[], spec: OptionSpec): ParsedArgs
       onlyPositional = true;
       continue;
     }
-    const [name, inline] = splitOption(arg);
+    // `-h` is the one short option, as every command has --help; a file named like an option
+    // can still be given after `--` or as ./-name.
+    const [name, inline] = arg === '-h' ? ['--help', undefined] : splitOption(arg);
     if (spec.switches.includes(name)) {
       if (inline !== undefined) throw new UsageError(`${name} takes no value`);
       parsed.switches.add(name);

@@ -26,9 +26,13 @@ Run "causeway <command> --help" for the options of each command.`;
 
 export async function main(argv: readonly string[], io: CommandIO = processIO): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h') {
+  if (name === undefined) {
+    io.err(`causeway: name a command\n\n${mainHelp()}`); // a usage error: help on stderr, status 2
+    return 2;
+  }
+  if (name === '--help' || name === '-h') {
     io.out(mainHelp());
-    return name === undefined ? 2 : 0;
+    return 0;
   }
   if (name === 'help') {
     const topic = rest[0] ? COMMANDS[rest[0]] : undefined;

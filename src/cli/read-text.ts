@@ -1,29 +1,46 @@
-// Reading a working file from disk as text, with the format core's size limit applied first.
-import { readFile, stat } from 'node:fs/promises';
+// Reading a working file from disk as text, with the format core's size limit applied while
+// reading: a pipe or a device that never ends (/dev/zero) is cut off, not read into memory.
+import { open, stat } from 'node:fs/promises';
 import { MAX_FILE_BYTES } from '../format';
+import { describeBytes } from '../format/limits';
 
 export type ReadOutcome = { ok: true; text: string } | { ok: false; code: string; message: string };
 
-export async function readWorkingText(file: string): Promise<ReadOutcome> {
+const CHUNK = 1 << 20;
+
+export async function readWorkingText(file: string, limit: number = MAX_FILE_BYTES): Promise<ReadOutcome> {
+  let handle;
   try {
     const info = await stat(file);
     if (info.isDirectory()) return { ok: false, code: 'unreadable-file', message: `${file} is a folder, not a working file.` };
-    if (info.size > MAX_FILE_BYTES) {
-      return {
-        ok: false,
-        code: 'file-too-large',
-        message: `The file is ${Math.round(info.size / 1048576)} MB; Causeway reads working files up to ${MAX_FILE_BYTES / 1048576} MB.`,
-      };
+    if (info.isFile() && info.size > limit) return tooLarge(info.size, limit);
+    handle = await open(file, 'r');
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const buffer = Buffer.allocUnsafe(Math.min(CHUNK, limit + 1 - total));
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+      if (bytesRead === 0) break;
+      chunks.push(buffer.subarray(0, bytesRead));
+      total += bytesRead;
+      if (total > limit) return tooLarge(undefined, limit);
     }
-    const bytes = await readFile(file);
     try {
-      return { ok: true, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes) };
+      return { ok: true, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(Buffer.concat(chunks, total)) };
     } catch {
-      return { ok: false, code: 'not-utf8', message: 'The file is not UTF-8 text; save it as UTF-8 and try again.' };
+      return { ok: false, code: 'not-utf8', message: `${file} is not UTF-8 text; save it as UTF-8 and try again.` };
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    const reason =
+      code === 'ENOENT' ? 'no such file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
     return { ok: false, code: 'unreadable-file', message: `Cannot read ${file}: ${reason}.` };
+  } finally {
+    await handle?.close().catch(() => undefined);
   }
+}
+
+function tooLarge(size: number | undefined, limit: number): ReadOutcome {
+  const found = size === undefined ? `more than ${describeBytes(limit)}` : describeBytes(size);
+  return { ok: false, code: 'file-too-large', message: `The file is ${found}; Causeway reads working files up to ${describeBytes(limit)}.` };
 }
