@@ -14,6 +14,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1400, height: 900 },
     acceptDownloads: true,
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: findChromium(),
       args: [

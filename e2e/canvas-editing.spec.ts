@@ -53,6 +53,7 @@ test('add nodes, link them by dragging, join a third as an AND source, undo and 
   const other = await addNode(page, 'Cause', 'Nobody restocks tubes during the day.');
   await waitForLayout(page, 'current_reality');
   await expect(page.locator(`[data-node-id="${effect}"]`)).toHaveAttribute('data-status', 'proposed');
+  await page.getByRole('button', { name: 'Fit View' }).click();
 
   // Drag from the cause's handle onto the effect: a proposed link with the suggested relation.
   await linkByHandle(page, cause, effect);

@@ -47,6 +47,8 @@ export interface Selection {
 export interface FocusRequest {
   id: string;
   nonce: number;
+  /** Move the view only when the item is not already in sight (a node just added). */
+  onlyIfHidden?: boolean;
 }
 
 export interface ViewState {
@@ -257,7 +259,13 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
         const created = result.created;
         const trees = get().document!.trees;
         const isNode = (id: string) => trees.some((t) => t.nodes.some((n) => n.id === id));
-        set((state) => ({ view: { ...state.view, selection: { nodes: created.filter(isNode), links: created.filter((id) => !isNode(id)) } } }));
+        set((state) => ({
+          view: {
+            ...state.view,
+            selection: { nodes: created.filter(isNode), links: created.filter((id) => !isNode(id)) },
+            focus: { id: created[0], nonce: ++nonce, onlyIfHidden: true },
+          },
+        }));
       }
       return result;
     },

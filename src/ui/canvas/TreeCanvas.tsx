@@ -71,7 +71,9 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   const selection = useDocumentStore((s) => s.view.selection);
   const focus = useDocumentStore((s) => s.view.focus);
   const select = useDocumentStore((s) => s.select);
-  const { fitView, setCenter, getZoom, screenToFlowPosition } = useReactFlow();
+  const { fitView, setCenter, getZoom, getViewport, screenToFlowPosition } = useReactFlow();
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const canvasSize = () => ({ width: canvasRef.current?.clientWidth ?? 0, height: canvasRef.current?.clientHeight ?? 0 });
 
   const [nodes, setNodes, onNodesChange] = useNodesState<CausewayFlowNode>([]);
   const [edges, setEdges, onEdgesChange] = useEdgesState<LinkFlowEdge>([]);
@@ -178,31 +180,34 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     setEdges((previous) => previous.map((edge) => (edge.selected === isEdgeSelected(edge, selection) ? edge : { ...edge, selected: isEdgeSelected(edge, selection) })));
   }, [selection, setNodes, setEdges]);
 
-  // Fit the whole tree into view when the canvas first shows it and after Re-layout.
+  // Fit the whole tree into view when the canvas first shows it and after Re-layout, once the
+  // placed cards have reached React Flow (its store updates before this parent effect runs).
   const fitted = useRef('');
+  const placed = layout.result !== undefined && nodes.length > 0 && nodes.every((n) => n.className !== 'is-pending');
   useEffect(() => {
-    if (!layout.result || fitted.current === String(relayoutGeneration)) return;
+    if (!placed || fitted.current === String(relayoutGeneration)) return;
     fitted.current = String(relayoutGeneration);
-    requestAnimationFrame(() => void fitView({ padding: 0.12, maxZoom: 1, duration: 0 }));
-  }, [layout.result, relayoutGeneration, fitView]);
+    void fitView({ padding: 0.12, maxZoom: 1, duration: 0 });
+  }, [placed, relayoutGeneration, fitView]);
 
-  // Centre an item on request (a trace chip, a diagnostic, the backlog list).
+  // Centre an item on request (a trace chip, a diagnostic, the backlog list, a node just added).
+  // A request can come before the item has its place: it waits for the next layout.
+  const handledFocus = useRef(0);
   useEffect(() => {
-    if (!focus || !positions) return;
+    if (!focus || handledFocus.current === focus.nonce || !positions) return;
     const node = nodes.find((n) => n.id === focus.id);
-    const zoom = Math.max(getZoom(), 0.9);
-    if (node) {
-      void setCenter(node.position.x + (node.measured?.width ?? 240) / 2, node.position.y + (node.measured?.height ?? 100) / 2, { zoom, duration: 300 });
-      return;
-    }
     const edge = edges.find((e) => e.data?.link.id === focus.id && e.data.role === 'main');
     const ends = edge ? [edge.source, edge.target].map((id) => nodes.find((n) => n.id === id)).filter((n) => n !== undefined) : [];
-    if (ends.length === 2) {
-      void setCenter((ends[0].position.x + ends[1].position.x) / 2 + 120, (ends[0].position.y + ends[1].position.y) / 2 + 50, { zoom, duration: 300 });
-    }
-    // Only a new request moves the view.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [focus?.nonce, positions !== undefined]);
+    const box = node
+      ? { x: node.position.x, y: node.position.y, width: node.measured?.width ?? 240, height: node.measured?.height ?? 100 }
+      : ends.length === 2
+        ? boundsOf(ends)
+        : undefined;
+    if (!box || (node && !positions[node.id])) return;
+    handledFocus.current = focus.nonce;
+    if (focus.onlyIfHidden && isInView(box, getViewport(), canvasSize())) return;
+    void setCenter(box.x + box.width / 2, box.y + box.height / 2, { zoom: Math.max(getZoom(), 0.9), duration: 300 });
+  }, [focus, positions, nodes, edges, getViewport, getZoom, setCenter]);
 
   const handleNodesChange = useCallback(
     (changes: NodeChange<CausewayFlowNode>[]) => {
@@ -306,7 +311,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   );
 
   return (
-    <div className={`cw-canvas${editable ? ' is-editable' : ''}`} data-tree={tree.key} data-layout={layout.result ? 'ready' : 'pending'} onDoubleClick={onDoubleClick}>
+    <div ref={canvasRef} className={`cw-canvas${editable ? ' is-editable' : ''}`} data-tree={tree.key} data-layout={layout.result ? 'ready' : 'pending'} onDoubleClick={onDoubleClick}>
       <ArrowMarkers />
       <ReactFlow
         nodes={nodes}
@@ -339,6 +344,19 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
       )}
     </div>
   );
+}
+
+function boundsOf(nodes: CausewayFlowNode[]): { x: number; y: number; width: number; height: number } {
+  const xs = nodes.flatMap((n) => [n.position.x, n.position.x + (n.measured?.width ?? 0)]);
+  const ys = nodes.flatMap((n) => [n.position.y, n.position.y + (n.measured?.height ?? 0)]);
+  return { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) };
+}
+
+/** Whether a flow-space box lies wholly inside the visible canvas. */
+function isInView(box: { x: number; y: number; width: number; height: number }, viewport: { x: number; y: number; zoom: number }, size: { width: number; height: number }): boolean {
+  const left = box.x * viewport.zoom + viewport.x;
+  const top = box.y * viewport.zoom + viewport.y;
+  return left >= 0 && top >= 0 && left + box.width * viewport.zoom <= size.width && top + box.height * viewport.zoom <= size.height;
 }
 
 function reuseData<T extends Record<string, unknown>>(previous: Record<string, unknown> | undefined, next: T): T {
