@@ -5,10 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, open, readdir, readFile, realpath, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join, parse, resolve } from 'node:path';
-import { TREE_NAMES, isObject, openWorkingFile, type Json, type TreeKey } from '../format';
+import { openWorkingFile, type Json, type TreeKey } from '../format';
 import { SNAPSHOT_FILE_NAME, checkHistory, planSnapshot, snapshotText, type Snapshot, type SnapshotFile } from '../format/history';
-import { latestChange, treesInHistory } from '../format/projection';
-import { acceptedViewSvg, changeViewSvg, htmlPage } from '../render';
+import { treesInHistory } from '../format/projection';
+import { diagramFiles } from '../render/diagram-files';
 import { parseArgs, UsageError } from './args';
 import type { CommandIO } from './io';
 import { readWorkingText } from './read-text';
@@ -210,49 +210,15 @@ async function readIfPresent(path: string): Promise<string | undefined> {
 
 /** Draws one tree's two views; writes them only when what is on disk differs. True if written. */
 async function drawTree(tree: TreeKey, snapshots: Snapshot[], output: string): Promise<boolean> {
-  const change = latestChange(
-    snapshots.map((s) => s.projection),
-    tree,
-  )!;
-  const snapshot = snapshots[change.revision - 1]!;
-  const when = describeTime(snapshot.change?.at);
-  const summary = snapshot.change?.summary;
-  const driver = snapshot.change?.driver ? displayName(snapshot.data, snapshot.change.driver) : undefined;
-  const currentCaptions = [`As of revision ${change.revision}${when ? `, ${when}` : ''}: the latest revision that changed this tree.`];
-  const changeCaptions = [
-    [`Revision ${change.revision}${change.revision > 1 ? `, compared with revision ${change.revision - 1}` : ''}`, when, driver ? `driver: ${driver}` : undefined].filter(Boolean).join(' · '),
-    ...(summary ? [`Summary: ${summary}`] : []),
-  ];
-  const current = acceptedViewSvg({ tree, projection: change.after, captions: currentCaptions });
-  const changes = changeViewSvg({ tree, before: change.before, after: change.after, captions: changeCaptions });
-  const files: [string, string][] = [
-    [join(output, 'diagrams', 'current', `${tree}.svg`), current],
-    [join(output, 'diagrams', 'current', `${tree}.html`), htmlPage(current, `${TREE_NAMES[tree]} — accepted reasoning`)],
-    [join(output, 'diagrams', 'changes', `${tree}.svg`), changes],
-    [join(output, 'diagrams', 'changes', `${tree}.html`), htmlPage(changes, `${TREE_NAMES[tree]} — latest accepted change`)],
-  ];
+  const files = diagramFiles(tree, snapshots).map((file) => ({ path: join(output, ...file.path.split('/')), text: file.text }));
   let upToDate = true;
-  for (const [path, text] of files) if ((await readIfPresent(path)) !== text) upToDate = false;
+  for (const { path, text } of files) if ((await readIfPresent(path)) !== text) upToDate = false;
   if (upToDate) return false;
-  for (const [path, text] of files) {
+  for (const { path, text } of files) {
     await mkdir(dirname(path), { recursive: true });
     await replaceAtomically(path, text);
   }
   return true;
-}
-
-function displayName(data: Json, id: string): string {
-  const participants = isObject(data) && isObject(data.participants) ? data.participants : {};
-  const name = participants[id];
-  return typeof name === 'string' && name.trim() !== '' ? name : id;
-}
-
-/** `2026-12-02 14:05 UTC`, or the text as written when it is not a time. */
-function describeTime(at: string | undefined): string | undefined {
-  if (!at) return undefined;
-  const time = new Date(at);
-  if (Number.isNaN(time.getTime())) return at;
-  return `${time.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 /** JSON as Python's json.dumps writes it (non-ASCII escaped), pretty with two spaces or on one line. */

@@ -4,3 +4,4 @@ export { acceptedViewSvg, type AcceptedViewInput } from './accepted-view';
 export { changeViewSvg, describeChange, type ChangeViewInput } from './change-view';
 export { htmlPage } from './html-page';
 export { escapeXml } from './xml';
+export { diagramFiles, describeTime, type DiagramFile } from './diagram-files';
