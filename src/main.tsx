@@ -8,6 +8,7 @@ import exampleText from '../examples/repair-cafe.yaml?raw';
 import { deepEqual } from './format';
 import { findUnsavedWork, loadSession, saveSession, startAutosave, type SavedSession } from './store/autosave';
 import { useDocumentStore } from './store/document-store';
+import { startHistorySync } from './store/history-store';
 import { App } from './ui/App';
 import { useRestoreOffer } from './ui/RestoreBanner';
 
@@ -29,6 +30,7 @@ async function start(): Promise<void> {
     useRestoreOffer.getState().offer(unsaved);
   }
   startAutosave((message) => useDocumentStore.getState().say('refusal', message));
+  startHistorySync();
 }
 
 createRoot(document.getElementById('root')!).render(

@@ -1,10 +1,9 @@
 // Nothing lost: the open document is kept in the browser's IndexedDB a moment after every
 // change, so a reload, a closed tab or a crash can offer the work back.
 import type { Json } from '../format';
+import { dbRequest } from './browser-db';
 import { useDocumentStore } from './document-store';
 
-const DB_NAME = 'causeway';
-const STORE = 'work';
 const KEY = 'current';
 /** The work that was open before another file replaced it, kept until the next replacement. */
 const PREVIOUS_KEY = 'previous';
@@ -22,29 +21,7 @@ export interface SavedSession {
   awaitingDecision?: boolean;
 }
 
-function openDatabase(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const db = await openDatabase();
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const transaction = db.transaction(STORE, mode);
-      const request = work(transaction.objectStore(STORE));
-      transaction.oncomplete = () => resolve(request.result);
-      transaction.onerror = () => reject(transaction.error);
-      transaction.onabort = () => reject(transaction.error);
-    });
-  } finally {
-    db.close();
-  }
-}
+const run = <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>) => dbRequest('work', mode, work);
 
 export async function loadSession(key: 'current' | 'previous' = 'current'): Promise<SavedSession | undefined> {
   try {

@@ -51,9 +51,14 @@ export interface FocusRequest {
   onlyIfHidden?: boolean;
 }
 
+/** Full (every item with its status), accepted only, or the tree's latest accepted change. */
+export type ViewMode = 'full' | 'accepted' | 'changes';
+
 export interface ViewState {
   tree: TreeKey | null;
-  acceptedOnly: boolean;
+  mode: ViewMode;
+  /** A revision of the history shown read-only instead of the working file, or null. */
+  revision: number | null;
   selection: Selection;
   focus: FocusRequest | null;
 }
@@ -93,7 +98,8 @@ export interface DocumentStore {
   reportUnreadable(fileName: string, message: string): void;
   dismissOpenProblem(): void;
   showTree(tree: TreeKey): void;
-  setAcceptedOnly(on: boolean): void;
+  setMode(mode: ViewMode): void;
+  showRevision(revision: number | null): void;
   select(selection: Selection): void;
   /** Switches to the tree holding `id` (if needed), selects it and centres it. */
   focusItem(id: string): void;
@@ -150,7 +156,7 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
 
   return {
     document: null,
-    view: { tree: null, acceptedOnly: false, selection: EMPTY_SELECTION, focus: null },
+    view: { tree: null, mode: 'full', revision: null, selection: EMPTY_SELECTION, focus: null },
     openProblem: null,
     history: EMPTY_HISTORY,
     notice: null,
@@ -176,7 +182,7 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
           trees,
           savedData: opened.data,
         },
-        view: { tree: first, acceptedOnly: false, selection: EMPTY_SELECTION, focus: null },
+        view: { tree: first, mode: 'full', revision: null, selection: EMPTY_SELECTION, focus: null },
         openProblem: null,
         history: EMPTY_HISTORY,
         notice: null,
@@ -202,7 +208,7 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
           trees,
           savedData,
         },
-        view: { tree: trees.find((t) => t.key === active)?.key ?? trees[0]?.key ?? null, acceptedOnly: false, selection: EMPTY_SELECTION, focus: null },
+        view: { tree: trees.find((t) => t.key === active)?.key ?? trees[0]?.key ?? null, mode: 'full', revision: null, selection: EMPTY_SELECTION, focus: null },
         openProblem: null,
         history: EMPTY_HISTORY,
         notice: null,
@@ -217,7 +223,9 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
 
     showTree: (tree) => set((state) => ({ view: { ...state.view, tree, selection: EMPTY_SELECTION } })),
 
-    setAcceptedOnly: (on) => set((state) => ({ view: { ...state.view, acceptedOnly: on } })),
+    setMode: (mode) => set((state) => ({ view: { ...state.view, mode } })),
+
+    showRevision: (revision) => set((state) => ({ view: { ...state.view, revision, selection: EMPTY_SELECTION } })),
 
     select: (selection) => set((state) => ({ view: { ...state.view, selection } })),
 
@@ -240,6 +248,11 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
     edit(label, change, options = {}) {
       const document = get().document;
       if (!document) return { ok: false, reason: 'No document is open.' };
+      if (get().view.revision !== null) {
+        const reason = `Revision ${get().view.revision} is open read-only; go back to the working file to edit.`;
+        set({ notice: { tone: 'refusal', text: reason, nonce: ++nonce } });
+        return { ok: false, reason };
+      }
       const before = document.data;
       let result: EditResult;
       try {

@@ -1,21 +1,30 @@
-// The editor's frame: toolbar, tree tabs, the canvas, and the side panel.
+// The editor's frame: toolbar, tree tabs, the canvas (working file or a revision, in the full,
+// accepted-only or latest-change view), and the side panel.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { acceptedView } from '../format/read';
-import { hasUnsavedChanges, useDocumentStore } from '../store/document-store';
+import { acceptedView, readTrees, type DrawableTree } from '../format/read';
+import { hasUnsavedChanges, useDocumentStore, type ViewMode } from '../store/document-store';
+import { useHistoryStore } from '../store/history-store';
 import { AddNodeDialog, type AddNodeRequest } from './AddNodeDialog';
 import { TreeCanvas, pinNode, resetTreeLayout } from './canvas/TreeCanvas';
+import { changeDrawing, type ChangeMarks } from './canvas/change-tree';
 import { problemsByItem } from './diagnostic-target';
+import { exportTreeSvg } from './export-svg';
 import { FileDropZone } from './FileDropZone';
+import { changeToShow } from './latest-change';
 import { Legend } from './Legend';
 import { NoticeBar } from './NoticeBar';
 import { OpenControl } from './OpenControl';
 import { OpenProblemDialog } from './OpenProblemDialog';
 import { RestoreBanner } from './RestoreBanner';
+import { RevisionBar } from './RevisionBar';
 import { SidePanel } from './side/SidePanel';
+import { SnapshotControls } from './SnapshotControls';
 import { TreeTabs } from './TreeTabs';
 import { exportDownload, saveDocument } from './saving';
 import { useShortcuts } from './use-shortcuts';
 import { plural } from './words';
+
+const NO_PROBLEMS = new Map<string, string[]>();
 
 export function App() {
   const document = useDocumentStore((s) => s.document);
@@ -23,22 +32,43 @@ export function App() {
   const history = useDocumentStore((s) => s.history);
   const unsaved = useDocumentStore(hasUnsavedChanges);
   const showTree = useDocumentStore((s) => s.showTree);
-  const setAcceptedOnly = useDocumentStore((s) => s.setAcceptedOnly);
+  const setMode = useDocumentStore((s) => s.setMode);
   const undo = useDocumentStore((s) => s.undo);
   const redo = useDocumentStore((s) => s.redo);
+  const snapshots = useHistoryStore((s) => s.snapshots);
   const openInput = useRef<HTMLInputElement>(null);
   const [relayout, setRelayout] = useState(0);
   const [adding, setAdding] = useState<AddNodeRequest | null>(null);
 
-  const tree = document?.trees.find((t) => t.key === view.tree);
-  const shownTree = useMemo(() => (tree && view.acceptedOnly ? acceptedView(tree) : tree), [tree, view.acceptedOnly]);
-  const problems = useMemo(() => (document ? problemsByItem(document.diagnostics, document.trees) : new Map<string, string[]>()), [document]);
-  const viewName = view.acceptedOnly ? 'accepted' : 'full';
+  // What the canvas shows: the working file, or a revision of its history (read-only).
+  const revision = view.revision !== null ? snapshots[view.revision - 1] : undefined;
+  const data = revision ? revision.data : document?.data;
+  const trees: DrawableTree[] = useMemo(() => (revision ? readTrees(revision.data) : (document?.trees ?? [])), [revision, document?.trees]);
+  const readOnly = revision !== undefined;
+  const tree = trees.find((t) => t.key === view.tree) ?? trees[0];
+
+  const change = useMemo(
+    () => (tree && view.mode === 'changes' ? changeToShow(tree.key, snapshots, document?.data, view.revision) : undefined),
+    [tree, view.mode, snapshots, document?.data, view.revision],
+  );
+  const shown = useMemo((): { tree: DrawableTree; marks?: ChangeMarks } | undefined => {
+    if (!tree) return undefined;
+    if (view.mode === 'accepted') return { tree: acceptedView(tree) };
+    if (view.mode === 'changes') {
+      if (!change) return { tree: { ...tree, nodes: [], links: [], backlog: [] }, marks: { marks: new Map(), previous: new Map(), wasOf: new Map() } };
+      const drawing = changeDrawing(tree.key, change.before, change.after);
+      return { tree: drawing.tree, marks: drawing };
+    }
+    return { tree };
+  }, [tree, view.mode, change]);
+  const problems = useMemo(() => (document && !readOnly ? problemsByItem(document.diagnostics, document.trees) : NO_PROBLEMS), [document, readOnly]);
+  const viewName = `${revision ? `r${revision.revision}-` : ''}${view.mode}`;
+  const editable = !readOnly && view.mode === 'full';
 
   useShortcuts({
     open: () => openInput.current?.click(),
     exportFile: exportDownload,
-    addNode: () => tree && setAdding({ tree: tree.key }),
+    addNode: () => editable && tree && setAdding({ tree: tree.key }),
   });
 
   // Closing the tab with work that was not exported or saved asks first.
@@ -54,6 +84,7 @@ export function App() {
 
   const lastUndo = history.past[history.past.length - 1]?.label;
   const nextRedo = history.future[0]?.label;
+  const toggle = (mode: ViewMode) => setMode(view.mode === mode ? 'full' : mode);
 
   return (
     <div className="cw-app">
@@ -80,41 +111,47 @@ export function App() {
           </button>
         </div>
         <div className="cw-toolbar-group">
-          <button type="button" className="cw-button" onClick={undo} disabled={!lastUndo} title={lastUndo ? `Undo: ${lastUndo} (Ctrl+Z)` : 'Nothing to undo'} aria-label="Undo">
+          <button type="button" className="cw-button" onClick={undo} disabled={!lastUndo || readOnly} title={lastUndo ? `Undo: ${lastUndo} (Ctrl+Z)` : 'Nothing to undo'} aria-label="Undo">
             ↶ Undo
           </button>
-          <button type="button" className="cw-button" onClick={redo} disabled={!nextRedo} title={nextRedo ? `Redo: ${nextRedo} (Ctrl+Shift+Z)` : 'Nothing to redo'} aria-label="Redo">
+          <button type="button" className="cw-button" onClick={redo} disabled={!nextRedo || readOnly} title={nextRedo ? `Redo: ${nextRedo} (Ctrl+Shift+Z)` : 'Nothing to redo'} aria-label="Redo">
             ↷ Redo
           </button>
-          <button type="button" className="cw-button" onClick={() => tree && setAdding({ tree: tree.key })} disabled={!tree} title="Add a node to this tree (N, or double-click the canvas)">
+          <button type="button" className="cw-button" onClick={() => tree && setAdding({ tree: tree.key })} disabled={!tree || readOnly} title="Add a node to this tree (N, or double-click the canvas)">
             + Add node
           </button>
         </div>
         <div className="cw-toolbar-group">
-          <button
-            type="button"
-            className="cw-button cw-toggle"
-            aria-pressed={view.acceptedOnly}
-            disabled={!document}
-            onClick={() => setAcceptedOnly(!view.acceptedOnly)}
-            title="Show only accepted nodes and the accepted links between them"
-          >
+          <button type="button" className="cw-button cw-toggle" aria-pressed={view.mode === 'accepted'} disabled={!document} onClick={() => toggle('accepted')} title="Show only accepted nodes and the accepted links between them">
             Accepted only
+          </button>
+          <button type="button" className="cw-button cw-toggle" aria-pressed={view.mode === 'changes'} disabled={!document} onClick={() => toggle('changes')} title="Show this tree's latest accepted change: added, changed, removed and context">
+            Latest change
           </button>
           <button
             type="button"
             className="cw-button"
-            disabled={!shownTree}
+            disabled={!shown}
             onClick={() => {
-              if (!document || !shownTree) return;
-              resetTreeLayout(document.fileName, shownTree.key, viewName);
+              if (!document || !shown) return;
+              resetTreeLayout(document.fileName, shown.tree.key, viewName);
               setRelayout((n) => n + 1);
             }}
             title="Lay this tree out again, forgetting where nodes were dragged"
           >
             Re-layout
           </button>
+          <button
+            type="button"
+            className="cw-button"
+            disabled={!tree}
+            onClick={() => document && tree && exportTreeSvg(document.fileName, tree.key, data, view.mode === 'changes' ? change : undefined)}
+            title={view.mode === 'changes' ? "Download this tree's latest-change diagram as SVG" : "Download this tree's accepted view as SVG"}
+          >
+            Export SVG
+          </button>
         </div>
+        {document && <SnapshotControls />}
         {document?.version.kind === 'unversioned' && (
           <span className="cw-version-note" role="status">
             Unversioned draft: items without a status read as proposed; the first edit makes it version 1.
@@ -122,33 +159,39 @@ export function App() {
         )}
       </header>
       <RestoreBanner />
+      <RevisionBar />
       {document && (
         <div className="cw-tabbar">
-          <TreeTabs trees={document.trees} current={view.tree} onShow={showTree} />
-          {tree && shownTree && (
+          <TreeTabs trees={trees} current={tree?.key ?? null} onShow={showTree} />
+          {tree && shown && (
             <p className="cw-view-summary" role="status" data-testid="view-summary">
-              {view.acceptedOnly
-                ? `Showing ${shownTree.nodes.length} of ${plural(tree.nodes.length, 'node')} (accepted only; ${tree.nodes.length - shownTree.nodes.length} hidden) · ${plural(shownTree.links.length, 'link')}`
-                : `${plural(tree.nodes.length, 'node')} · ${plural(tree.links.length, 'link')} · ${plural(tree.backlog.length, 'backlog entry', 'backlog entries')}`}
+              {view.mode === 'accepted'
+                ? `Showing ${shown.tree.nodes.length} of ${plural(tree.nodes.length, 'node')} (accepted only; ${tree.nodes.length - shown.tree.nodes.length} hidden) · ${plural(shown.tree.links.length, 'link')}`
+                : view.mode === 'changes'
+                  ? change
+                    ? `Latest change: ${change.caption}`
+                    : 'No accepted change to show for this tree yet'
+                  : `${plural(tree.nodes.length, 'node')} · ${plural(tree.links.length, 'link')} · ${plural(tree.backlog.length, 'backlog entry', 'backlog entries')}`}
             </p>
           )}
         </div>
       )}
       <main className="cw-main">
-        <section className="cw-canvas-area" id="cw-tree-panel" role="tabpanel" aria-labelledby={view.tree ? `tab-${view.tree}` : undefined}>
-          {document && shownTree && tree ? (
+        <section className="cw-canvas-area" id="cw-tree-panel" role="tabpanel" aria-labelledby={tree ? `tab-${tree.key}` : undefined}>
+          {document && shown ? (
             <>
               <TreeCanvas
-                key={`${document.fileName}:${shownTree.key}:${viewName}`}
-                tree={shownTree}
-                allTrees={document.trees}
+                key={`${document.fileName}:${shown.tree.key}:${viewName}`}
+                tree={shown.tree}
+                allTrees={trees}
                 view={viewName}
                 problems={problems}
                 relayoutGeneration={relayout}
-                editable={!view.acceptedOnly}
-                onAddNodeAt={(at) => setAdding({ tree: shownTree.key, at })}
+                editable={editable}
+                change={shown.marks}
+                onAddNodeAt={(at) => setAdding({ tree: shown.tree.key, at })}
               />
-              <Legend />
+              <Legend mode={view.mode} />
             </>
           ) : (
             <div className="cw-empty-state">{document ? 'This file has no trees to draw.' : 'Open a working file (.yaml) or drop one here.'}</div>

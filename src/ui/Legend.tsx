@@ -1,13 +1,21 @@
 // What the colours, borders, marks and lines mean: a strip under the diagram, never over it.
 import { STATUSES } from '../format';
+import type { ViewMode } from '../store/document-store';
+import { MARKS, MARK_WORD } from './canvas/marks';
 import { STATUS_LABEL } from './words';
 
-export function Legend() {
+export function Legend({ mode }: { mode: ViewMode }) {
   return (
     <section className="cw-legend" aria-label="Legend">
       <h2 className="cw-visually-hidden">Legend</h2>
       <ul>
-        {STATUSES.map((status) => (
+        {mode === 'changes' &&
+          MARKS.map((mark) => (
+            <li key={mark}>
+              <span className={`cw-legend-swatch cw-legend-mark-${mark}`}>{MARK_WORD[mark]}</span>
+            </li>
+          ))}
+        {mode !== 'changes' && STATUSES.map((status) => (
           <li key={status}>
             <span className={`cw-legend-swatch cw-status-${status}`}>
               {STATUS_LABEL[status].icon} {STATUS_LABEL[status].word}

@@ -5,27 +5,38 @@ import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { useDocumentStore } from '../../store/document-store';
 import { STATUS_LABEL, TRACE_LABEL, kindLabel, plural, treeLabel } from '../words';
 import type { ClaimFlowNode } from './build-flow';
+import { MARK_WORD } from './marks';
 
 function ClaimNodeView({ data, selected }: NodeProps<ClaimFlowNode>) {
-  const { node, contributorNames, openBacklog, traces, problems } = data;
+  const { node, contributorNames, openBacklog, traces, problems, mark, previous } = data;
   const status = STATUS_LABEL[node.status];
   const focusItem = useDocumentStore((s) => s.focusItem);
   return (
     <div
-      className={`cw-claim cw-status-${node.status}${selected ? ' is-selected' : ''}${problems.length ? ' is-broken' : ''}`}
+      className={`cw-claim ${mark ? `cw-mark-${mark}` : `cw-status-${node.status}`}${selected ? ' is-selected' : ''}${problems.length ? ' is-broken' : ''}`}
       data-node-id={node.id}
       data-status={node.status}
       data-kind={node.kind}
+      {...(mark ? { 'data-change': mark } : {})}
       {...(problems.length ? { 'data-broken': 'true' } : {})}
     >
       <Handle type="target" position={Position.Top} className="cw-handle cw-handle-target" isConnectable={false} />
       <header className="cw-claim-head">
         <span className="cw-kind">{kindLabel(node.kind)}</span>
-        <span className="cw-status-badge" title={`Status: ${status.word}`}>
-          <span aria-hidden="true">{status.icon}</span> {status.word}
-        </span>
+        {mark ? (
+          <span className="cw-status-badge cw-mark-badge">{MARK_WORD[mark]}</span>
+        ) : (
+          <span className="cw-status-badge" title={`Status: ${status.word}`}>
+            <span aria-hidden="true">{status.icon}</span> {status.word}
+          </span>
+        )}
       </header>
       <p className="cw-claim-text">{node.text || <em className="cw-missing">(no text)</em>}</p>
+      {previous && (
+        <div className="cw-previous">
+          <span className="cw-previous-label">Previously{previous.kind !== node.kind ? ` (${kindLabel(previous.kind).toLowerCase()})` : ''}:</span> {previous.text}
+        </div>
+      )}
       {traces.length > 0 && (
         <div className="cw-traces" aria-label="Cross-tree traces">
           {traces.map((trace) => (

@@ -4,11 +4,12 @@ import { Handle, Position, type NodeProps } from '@xyflow/react';
 import type { JunctionFlowNode } from './build-flow';
 
 function JunctionNodeView({ data, selected }: NodeProps<JunctionFlowNode>) {
-  const { link } = data;
+  const { link, mark, fileId } = data;
+  const before = fileId !== link.id;
   return (
     <div
-      className={`cw-junction cw-link-${link.status}${selected ? ' is-selected' : ''}`}
-      data-junction-for={link.id}
+      className={`cw-junction cw-link-${mark ? `mark-${mark}` : link.status}${selected ? ' is-selected' : ''}`}
+      {...(before ? { 'data-junction-before': fileId } : { 'data-junction-for': link.id })}
       data-status={link.status}
       title={`AND: ${link.from.join(' + ')} act together`}
     >

@@ -6,6 +6,7 @@ import { useDocumentStore } from '../../store/document-store';
 import { STATUS_LABEL, plural, relationLabel } from '../words';
 import { markerId } from './ArrowMarkers';
 import { JUNCTION_SIZE, type LinkFlowEdge } from './build-flow';
+import { MARK_WORD } from './marks';
 import { curveBetween, curvePath, linkEnd, pointOnCurve, type Point, type Rect } from './edge-geometry';
 
 function rectOf(node: InternalNode | undefined): Rect | undefined {
@@ -40,19 +41,20 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
   const targetRect = rectOf(targetNode);
   if (!data || !sourceNode || !targetNode || !sourceRect || !targetRect) return null;
 
-  const { link, role, style, orientation } = data;
+  const { link, role, style, orientation, mark } = data;
+  const before = data.fileId !== link.id; // the old connection of a changed link
   const from = linkEnd(sourceRect, targetRect, data.sourceSlot, sourceNode.type === 'junction', orientation);
   const to = linkEnd(targetRect, sourceRect, data.targetSlot, targetNode.type === 'junction', orientation);
   const conflict = style === 'conflict';
   const curve = curveBetween(from.point, from.side, to.point, to.side);
   const path = conflict ? zigzagPath(from.point, to.point) : curvePath(curve);
   const labelAt = data.labelAt ?? 0.5;
-  const marker = role === 'segment' || conflict ? undefined : `url(#${markerId(style === 'order' ? 'order' : 'cause', link.status)})`;
-  const className = `cw-link cw-link-${link.status} cw-link-${style}${selected ? ' is-selected' : ''}${data.problems.length ? ' is-broken' : ''}`;
+  const marker = role === 'segment' || conflict ? undefined : `url(#${markerId(style === 'order' ? 'order' : 'cause', mark ? `mark-${mark}` : link.status)})`;
+  const className = `cw-link cw-link-${mark ? `mark-${mark}` : link.status} cw-link-${style}${selected ? ' is-selected' : ''}${data.problems.length ? ' is-broken' : ''}`;
 
   if (role === 'segment') {
     return (
-      <g className={className} data-link-segment-of={link.id} data-status={link.status}>
+      <g className={className} data-link-segment-of={data.fileId} data-status={link.status} {...(mark ? { 'data-change': before ? 'before' : mark } : {})}>
         <BaseEdge id={id} path={path} className="cw-link-path" />
       </g>
     );
@@ -60,29 +62,42 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
 
   const status = STATUS_LABEL[link.status];
   const assumptionText = link.assumptions.map((a) => `• ${a.text}`).join('\n');
-  const label = conflict ? `conflicts with` : relationLabel(link.relation);
+  const relation = conflict ? `conflicts with` : relationLabel(link.relation);
+  const markWord = mark ? (before ? 'BEFORE' : MARK_WORD[mark]) : undefined;
+  const label = markWord ? `${markWord}: ${relation}` : relation;
   const onPath = conflict
     ? { x: from.point.x + (to.point.x - from.point.x) * labelAt, y: from.point.y + (to.point.y - from.point.y) * labelAt }
     : pointOnCurve(curve, labelAt);
   const midX = onPath.x + (data.labelShift?.x ?? 0);
   const midY = onPath.y + (data.labelShift?.y ?? 0);
   return (
-    <g className={className} data-link-id={link.id} data-status={link.status} data-relation={link.relation}>
+    <g
+      className={className}
+      {...(before ? { 'data-link-before': data.fileId } : { 'data-link-id': link.id })}
+      data-status={link.status}
+      data-relation={link.relation}
+      {...(mark ? { 'data-change': before ? 'before' : mark } : {})}
+    >
       <BaseEdge id={id} path={path} className="cw-link-path" markerEnd={marker} interactionWidth={16} />
       <EdgeLabelRenderer>
         <div
-          className={`cw-link-label cw-link-label-${link.status} nodrag nopan${selected ? ' is-selected' : ''}`}
+          className={`cw-link-label cw-link-label-${mark ? `mark-${mark}` : link.status} nodrag nopan${selected ? ' is-selected' : ''}`}
           style={{ transform: `translate(-50%, -50%) translate(${midX}px, ${midY}px)` }}
-          data-link-label={link.id}
+          data-link-label={before ? undefined : link.id}
           onClick={(event) => {
             event.stopPropagation();
-            useDocumentStore.getState().select({ nodes: [], links: [link.id] });
+            if (!mark) useDocumentStore.getState().select({ nodes: [], links: [link.id] });
           }}
           title={`${label} — ${status.word.toLowerCase()}${assumptionText ? `\nAssumptions:\n${assumptionText}` : ''}`}
         >
-          <span className="cw-status-icon" aria-label={status.word}>
-            {conflict ? '⚡' : status.icon}
-          </span>{' '}
+          {!mark && (
+            <>
+              <span className="cw-status-icon" aria-label={status.word}>
+                {conflict ? '⚡' : status.icon}
+              </span>{' '}
+            </>
+          )}
+          {mark && conflict && <span aria-hidden="true">⚡ </span>}
           {label}
           {style === 'order' && <span className="cw-order-note"> (order)</span>}
           {link.assumptions.length > 0 && (

@@ -25,6 +25,7 @@ import { commands } from '../../store/commands';
 import { useDocumentStore } from '../../store/document-store';
 import { ArrowMarkers } from './ArrowMarkers';
 import { buildFlow, type CausewayFlowNode, type LinkFlowEdge } from './build-flow';
+import type { ChangeMarks } from './change-tree';
 import { ClaimNode } from './ClaimNode';
 import { dropTargetAt, pointerOf, type DropTarget } from './drop-target';
 import type { Point } from './edge-geometry';
@@ -55,6 +56,8 @@ export interface TreeCanvasProps {
   onAddNodeAt?(at: Point): void;
   /** Whether the user may edit (not in a read-only view). */
   editable: boolean;
+  /** Marks of the latest-change view. */
+  change?: ChangeMarks;
 }
 
 export function TreeCanvas(props: TreeCanvasProps) {
@@ -65,7 +68,7 @@ export function TreeCanvas(props: TreeCanvasProps) {
   );
 }
 
-function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, onAddNodeAt, editable }: TreeCanvasProps) {
+function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, onAddNodeAt, editable, change }: TreeCanvasProps) {
   const fileName = useDocumentStore((s) => s.document?.fileName ?? '');
   const data = useDocumentStore((s) => s.document?.data);
   const selection = useDocumentStore((s) => s.view.selection);
@@ -156,7 +159,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
 
   useEffect(() => {
     const shown = positions || mounted >= tree.nodes.length ? tree : { ...tree, nodes: tree.nodes.slice(0, mounted), links: [] };
-    const built = buildFlow({ tree: shown, allTrees, displayName: nameOf, problems, positions, junctions, sizes });
+    const built = buildFlow({ tree: shown, allTrees, displayName: nameOf, problems, positions, junctions, sizes, change });
     const current = useDocumentStore.getState().view.selection;
     setNodes((previous) => {
       const before = new Map(previous.map((n) => [n.id, n]));
@@ -173,7 +176,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     setEdges(positions ? built.edges.map((edge) => ({ ...edge, selected: isEdgeSelected(edge, current) })) : []);
     // `sizes` is left out on purpose: measuring must not rebuild the graph in a loop.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tree, allTrees, nameOf, problems, positions, junctions, setNodes, setEdges, mounted >= tree.nodes.length ? tree.nodes.length : mounted]);
+  }, [tree, allTrees, nameOf, problems, positions, junctions, change, setNodes, setEdges, mounted >= tree.nodes.length ? tree.nodes.length : mounted]);
 
   useEffect(() => {
     setNodes((previous) => previous.map((node) => (node.selected === isNodeSelected(node, selection) ? node : { ...node, selected: isNodeSelected(node, selection) })));
@@ -336,7 +339,11 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
         <Background gap={24} size={1} />
         <Controls showInteractive={false} />
       </ReactFlow>
-      {tree.nodes.length === 0 && <div className="cw-empty-tree">This tree has no nodes yet{editable ? ': double-click to add one.' : '.'}</div>}
+      {tree.nodes.length === 0 && (
+        <div className="cw-empty-tree">
+          {change ? 'No accepted reasoning has changed in this tree.' : view.startsWith('accepted') || view.endsWith('accepted') ? 'Nothing in this tree is accepted yet.' : `This tree has no nodes yet${editable ? ': double-click to add one.' : '.'}`}
+        </div>
+      )}
       {layout.error && (
         <div className="cw-layout-error" role="alert">
           Layout failed: {layout.error}

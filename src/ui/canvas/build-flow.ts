@@ -3,6 +3,7 @@
 import type { Edge, Node } from '@xyflow/react';
 import type { TraceField, TreeKey } from '../../format';
 import type { DrawableLink, DrawableNode, DrawableTree } from '../../format/read';
+import type { ChangeMark, ChangeMarks } from './change-tree';
 import { relationLabel } from '../words';
 import {
   LABEL_POSITIONS,
@@ -39,10 +40,15 @@ export interface ClaimData extends Record<string, unknown> {
   traces: TraceChip[];
   /** Error messages about this node, shown as a mark on the card. */
   problems: string[];
+  /** In the latest-change view: how the node changed, and its earlier wording when changed. */
+  mark?: ChangeMark;
+  previous?: { text: string; kind: string };
 }
 
 export interface JunctionData extends Record<string, unknown> {
   link: DrawableLink;
+  mark?: ChangeMark;
+  fileId: string;
 }
 
 export type LinkStyle = 'cause' | 'conflict' | 'order';
@@ -61,6 +67,10 @@ export interface LinkData extends Record<string, unknown> {
   labelAt?: number;
   /** Then moved aside by this much, off another label or beside a short AND arrow. */
   labelShift?: Point;
+  /** In the latest-change view: how the link changed (its old connection is marked removed). */
+  mark?: ChangeMark;
+  /** The link's id in the file (differs from `link.id` for a drawn old connection). */
+  fileId: string;
 }
 
 export type ClaimFlowNode = Node<ClaimData, 'claim'>;
@@ -81,6 +91,8 @@ export interface FlowInput {
   junctions: Record<string, Point>;
   /** Measured card sizes, for spreading link ends along card sides. */
   sizes: Map<string, { width: number; height: number }>;
+  /** Marks of the latest-change view; absent in the other views. */
+  change?: ChangeMarks;
 }
 
 export function treeOrientation(tree: TreeKey): Orientation {
@@ -124,6 +136,7 @@ export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges:
         return { ...trace, targetTree: target?.tree, targetText: target?.text };
       }),
       problems: input.problems.get(node.id) ?? [],
+      ...(input.change ? { mark: input.change.marks.get(node.id) ?? 'context', previous: input.change.previous.get(node.id) } : {}),
     },
   }));
 
@@ -137,6 +150,8 @@ export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges:
       orientation,
       openBacklog: backlogCount.get(link.id) ?? 0,
       problems: input.problems.get(link.id) ?? [],
+      fileId: input.change?.wasOf.get(link.id) ?? link.id,
+      ...(input.change ? { mark: input.change.marks.get(link.id) ?? 'context' } : {}),
     };
     if (sources.length === 1) {
       edges.push({ id: `link:${link.id}`, type: 'link', source: sources[0], target: link.to!, data: { ...base, role: 'main' } });
@@ -149,7 +164,7 @@ export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges:
       type: 'junction',
       position: { x: at.x - JUNCTION_SIZE / 2, y: at.y - JUNCTION_SIZE / 2 },
       draggable: false,
-      data: { link },
+      data: { link, mark: base.mark, fileId: base.fileId },
     });
     for (const source of sources) {
       edges.push({ id: `segment:${link.id}:${source}`, type: 'link', source, target: junction, data: { ...base, role: 'segment' } });

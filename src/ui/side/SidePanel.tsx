@@ -3,8 +3,10 @@
 // canvas brings the inspector up, and a file that opens with problems shows them first.
 import { useEffect, useRef } from 'react';
 import { useDocumentStore } from '../../store/document-store';
+import { useHistoryStore } from '../../store/history-store';
 import { BacklogPanel } from './BacklogPanel';
 import { DiagnosticsPanel } from './DiagnosticsPanel';
+import { HistoryPanel } from './HistoryPanel';
 import { Inspector } from './Inspector';
 import { ParticipantsPanel } from './ParticipantsPanel';
 import { SECTIONS, SECTION_LABEL, useSideSection, type Section } from './side-section';
@@ -14,7 +16,10 @@ import './side.css';
 export function SidePanel() {
   const document = useDocumentStore((s) => s.document);
   const view = useDocumentStore((s) => s.view);
-  const { section, show } = useSideSection();
+  const revisions = useHistoryStore((s) => s.snapshots.length);
+  const { section: chosen, show } = useSideSection();
+  // While a revision is open read-only, the panel shows the history it belongs to.
+  const section = view.revision !== null ? 'history' : chosen;
   useFollowSelection();
   useProblemsOnOpen();
   if (!document) return null;
@@ -23,6 +28,7 @@ export function SidePanel() {
   const counts: Partial<Record<Section, number>> = {
     backlog: tree?.backlog.length ?? 0,
     problems: document.diagnostics.length,
+    history: revisions,
   };
   return (
     <aside className="cw-side cw-side-panel" aria-label="Side panel">
@@ -45,6 +51,7 @@ export function SidePanel() {
       <div className="cw-side-body" id="cw-side-body" data-section={section} role="region" aria-label={SECTION_LABEL[section]}>
         {section === 'inspector' && <Inspector />}
         {section === 'backlog' && <BacklogPanel tree={tree} />}
+        {section === 'history' && <HistoryPanel />}
         {section === 'participants' && <ParticipantsPanel />}
         {section === 'trees' && <TreesPanel />}
         {section === 'problems' &&

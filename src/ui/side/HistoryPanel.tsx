@@ -1,0 +1,92 @@
+// The accepted history: every revision with its time, driver, summary and trees; any one opens
+// read-only on the canvas. Where the browser can write to folders, the history can also be kept
+// next to the working file.
+import { useState } from 'react';
+import { displayName } from '../../format/read';
+import { describeTime } from '../../render/diagram-files';
+import { useDocumentStore } from '../../store/document-store';
+import { canChooseFolder, chooseFolder } from '../../store/history-folder';
+import { useHistoryStore } from '../../store/history-store';
+import { treeLabel } from '../words';
+import type { TreeKey } from '../../format';
+
+export function HistoryPanel() {
+  const snapshots = useHistoryStore((s) => s.snapshots);
+  const problems = useHistoryStore((s) => s.problems);
+  const folder = useHistoryStore((s) => s.folder);
+  const useFolder = useHistoryStore((s) => s.useFolder);
+  const revision = useDocumentStore((s) => s.view.revision);
+  const showRevision = useDocumentStore((s) => s.showRevision);
+  const say = useDocumentStore((s) => s.say);
+  const [choosing, setChoosing] = useState(false);
+  return (
+    <div className="cw-side-panel-body" data-testid="history-panel">
+      <header className="cw-side-title">
+        <h2>History</h2>
+        <span className="cw-side-title-note">
+          {snapshots.length === 0 ? 'no snapshots yet' : `${snapshots.length} revision${snapshots.length === 1 ? '' : 's'}`}
+        </span>
+      </header>
+      {problems.length > 0 && (
+        <div className="cw-history-problems" role="alert">
+          <p>This history is inconsistent, so it is shown as nothing and never rewritten:</p>
+          <ul>
+            {problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {snapshots.length === 0 && problems.length === 0 && (
+        <p className="cw-side-empty">Accept reasoning, then “Record snapshot” keeps an immutable copy of the accepted state here.</p>
+      )}
+      <ol className="cw-history-list" reversed>
+        {[...snapshots].reverse().map((snapshot) => (
+          <li key={snapshot.revision} data-revision={snapshot.revision}>
+            <button
+              type="button"
+              className="cw-history-entry"
+              aria-pressed={revision === snapshot.revision}
+              onClick={() => showRevision(revision === snapshot.revision ? null : snapshot.revision)}
+              title={revision === snapshot.revision ? 'Back to the working file' : 'Open this revision read-only'}
+            >
+              <span className="cw-history-number">Revision {snapshot.revision}</span>
+              <span className="cw-history-time">{describeTime(snapshot.change?.at) ?? ''}</span>
+              {snapshot.change?.driver && <span className="cw-history-driver">{displayName(snapshot.data, snapshot.change.driver)}</span>}
+              {snapshot.change?.summary && <span className="cw-history-summary">{snapshot.change.summary}</span>}
+              {snapshot.change?.trees && snapshot.change.trees.length > 0 && (
+                <span className="cw-history-trees">{snapshot.change.trees.map((t) => treeLabel(t as TreeKey)).join(', ')}</span>
+              )}
+            </button>
+          </li>
+        ))}
+      </ol>
+      {canChooseFolder() && (
+        <div className="cw-history-folder">
+          <p>{folder ? `Kept in the folder “${folder.name}” as well.` : 'Snapshots are kept in this browser. To keep them next to the working file too, choose its folder.'}</p>
+          <button
+            type="button"
+            className="cw-button"
+            disabled={choosing}
+            onClick={async () => {
+              setChoosing(true);
+              try {
+                const chosen = await chooseFolder();
+                if (chosen) {
+                  const outcome = await useFolder(chosen);
+                  say(outcome.ok ? 'info' : 'refusal', outcome.message);
+                }
+              } catch (error) {
+                say('refusal', `The folder could not be used: ${error instanceof Error ? error.message : String(error)}`);
+              } finally {
+                setChoosing(false);
+              }
+            }}
+          >
+            {folder ? 'Choose another folder…' : 'Choose the working file’s folder…'}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
