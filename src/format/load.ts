@@ -234,37 +234,44 @@ interface Survey {
  * One pass over the node tree, in document order, that resolves every alias (the yaml package
  * searches the whole document for each alias, which is quadratic) and measures, before
  * anything is expanded, how many values and how deep the aliases would make the data.
+ * Sizes are kept only for anchored nodes, the only ones an alias can name, so a file without
+ * anchors costs one plain walk.
  */
 function surveyAliases(root: YamlNode | null): Survey {
   const targets = new Map<Alias, YamlNode>();
   const anchors = new Map<string, YamlNode>();
-  const size = new Map<YamlNode, number>(); // values in the expanded node
-  const height = new Map<YamlNode, number>(); // levels in the expanded node
-  const open = new Set<YamlNode>();
-  const path: PathSegment[] = [];
+  const size = new Map<YamlNode, number>(); // values in an anchored node, aliases expanded
+  const height = new Map<YamlNode, number>(); // levels in an anchored node, aliases expanded
+  const open = new Set<YamlNode>(); // anchored nodes being walked: an alias to one is a cycle
+  const path: (PathSegment | YamlNode)[] = [];
   let expanded = 0;
+  let levels = 0; // the levels of the node walk() last returned the values of
   let problem: SurveyProblem | undefined;
 
   const fail = (code: SurveyProblem['code'], message: string, node: YamlNode): void => {
-    problem = { code, message, offset: node.range?.[0], path: [...path] };
+    const segments = path.map((segment) =>
+      typeof segment === 'object' ? (isScalar(segment) ? String(segment.value ?? '') : '?') : segment,
+    );
+    problem = { code, message, offset: node.range?.[0], path: segments };
   };
 
-  // Returns [values, levels] of the node once aliases are expanded; depth counts from the root.
-  const walk = (node: YamlNode | null, depth: number): [number, number] => {
-    if (problem || node === null) return [1, 1];
+  // Returns the values in the node once aliases are expanded, and sets `levels`.
+  const walk = (node: YamlNode | null, depth: number): number => {
+    levels = 1;
+    if (problem || node === null || node === undefined) return 1;
     if (isAlias(node)) {
       const target = anchors.get(node.source);
       if (target === undefined) {
         fail('yaml-syntax', `The alias *${node.source} names no anchor defined before it.`, node);
-        return [1, 1];
+        return 1;
       }
       targets.set(node, target);
       if (open.has(target)) {
         fail('alias-cycle', `The alias *${node.source} refers to a value that contains it; such a cycle cannot be read.`, node);
-        return [1, 1];
+        return 1;
       }
       const values = size.get(target) ?? 1;
-      const levels = height.get(target) ?? 1;
+      levels = height.get(target) ?? 1;
       expanded += values;
       if (expanded > MAX_ALIAS_VALUES) {
         fail(
@@ -275,41 +282,41 @@ function surveyAliases(root: YamlNode | null): Survey {
       } else if (depth + levels - 1 > MAX_DEPTH) {
         fail('too-deep', `Values are nested more than ${MAX_DEPTH} levels deep once aliases are expanded; a working file is far shallower.`, node);
       }
-      return [values, levels];
+      return values;
     }
     if (depth > MAX_DEPTH) {
       fail('too-deep', `Values are nested more than ${MAX_DEPTH} levels deep; a working file is far shallower.`, node);
-      return [1, 1];
+      return 1;
     }
     const anchor = (node as { anchor?: string }).anchor;
     if (anchor) anchors.set(anchor, node);
     let values = 1;
-    let levels = 0;
+    let deepest = 0;
     if (isSeq(node) || isMap(node)) {
-      open.add(node);
+      if (anchor) open.add(node);
       const items = node.items as unknown[];
       for (let index = 0; index < items.length && !problem; index++) {
         const item = items[index];
         if (isPair(item)) {
           const key = item.key as YamlNode | null;
-          path.push(isScalar(key) ? String(key.value ?? '') : index);
-          if (key !== null && typeof key === 'object') values += walk(key, depth + 1)[0];
-          const [v, l] = walk((item.value as YamlNode | null) ?? null, depth + 1);
-          values += v;
-          levels = Math.max(levels, l);
+          path.push(key !== null && typeof key === 'object' ? key : index);
+          if (key !== null && typeof key === 'object' && (key.anchor || !isScalar(key))) values += walk(key, depth + 1);
+          values += walk((item.value as YamlNode | null) ?? null, depth + 1);
         } else {
           path.push(index);
-          const [v, l] = walk((item as YamlNode | null) ?? null, depth + 1);
-          values += v;
-          levels = Math.max(levels, l);
+          values += walk((item as YamlNode | null) ?? null, depth + 1);
         }
+        if (levels > deepest) deepest = levels;
         path.pop();
       }
-      open.delete(node);
+      if (anchor) open.delete(node);
     }
-    size.set(node, values);
-    height.set(node, levels + 1);
-    return [values, levels + 1];
+    levels = deepest + 1;
+    if (anchor) {
+      size.set(node, values);
+      height.set(node, levels);
+    }
+    return values;
   };
 
   walk(root, 0);
@@ -355,13 +362,12 @@ class Converter {
     }
     if (isMap(node)) {
       const object: { [key: string]: Json } = {};
-      const seen = new Set<string>();
       for (const pair of node.items) {
         const keyNode = pair.key as YamlNode | null;
         const key = this.keyText(keyNode);
         if (key === undefined) continue;
         this.path.push(key);
-        if (seen.has(key)) {
+        if (Object.prototype.hasOwnProperty.call(object, key)) {
           this.report(
             'error',
             'duplicate-key',
@@ -369,7 +375,6 @@ class Converter {
             keyNode?.range?.[0],
           );
         } else {
-          seen.add(key);
           if (key === '<<' && isScalar(keyNode) && keyNode.type === 'PLAIN') {
             this.report(
               'warning',
