@@ -35,6 +35,6 @@ describe('which change the latest-change view shows', () => {
   });
 
   it('shows nothing for a tree that never had accepted content', () => {
-    expect(changeToShow('goal', [], { ...example, trees: {} }, null)).toBeUndefined();
+    expect(changeToShow('goal', [], { ...(example as object), trees: {} } as never, null)).toBeUndefined();
   });
 });
