@@ -1,56 +1,21 @@
 // Where a link meets a node card: on the side facing the other end, spread out along that side
 // when several links arrive there, so arrowheads never land on one point.
 import { Position } from '@xyflow/react';
+import type { Point } from '../../layout/types';
+import { anchorOn as anchorOnSide, centre, facingSide as sideFacing, type Orientation, type Rect, type Side } from '../../render/geometry';
 
-export interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+export type { Rect, Orientation } from '../../render/geometry';
+export type { Point } from '../../layout/types';
+export { centre };
 
-export interface Point {
-  x: number;
-  y: number;
-}
-
-export type Orientation = 'vertical' | 'horizontal';
-
-export function centre(rect: Rect): Point {
-  return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
-}
-
-/**
- * The side of `rect` that faces `toward`. Trees drawn bottom-up prefer top and bottom sides,
- * trees drawn across prefer left and right, unless the other end is clearly beside or above.
- */
+/** The card side facing `toward`, as React Flow names sides (the same words as the diagrams'). */
 export function facingSide(rect: Rect, toward: Point, orientation: Orientation): Position {
-  const c = centre(rect);
-  const dx = (toward.x - c.x) / Math.max(rect.width / 2, 1);
-  const dy = (toward.y - c.y) / Math.max(rect.height / 2, 1);
-  const bias = orientation === 'vertical' ? 2.5 : 0.4;
-  if (Math.abs(dy) * bias >= Math.abs(dx)) return dy < 0 ? Position.Top : Position.Bottom;
-  return dx < 0 ? Position.Left : Position.Right;
+  return sideFacing(rect, toward, orientation) as Position;
 }
 
 /** The point on `side` of `rect` for end number `slot` of `count` ends sharing that side. */
 export function anchorOn(rect: Rect, side: Position, slot = 0, count = 1): Point {
-  const fraction = (slot + 1) / (count + 1);
-  switch (side) {
-    case Position.Top:
-      return { x: rect.x + rect.width * spread(fraction), y: rect.y };
-    case Position.Bottom:
-      return { x: rect.x + rect.width * spread(fraction), y: rect.y + rect.height };
-    case Position.Left:
-      return { x: rect.x, y: rect.y + rect.height * spread(fraction) };
-    default:
-      return { x: rect.x + rect.width, y: rect.y + rect.height * spread(fraction) };
-  }
-}
-
-/** Keeps anchors off the rounded corners: the middle 70% of a side. */
-function spread(fraction: number): number {
-  return 0.15 + fraction * 0.7;
+  return anchorOnSide(rect, side as Side, slot, count);
 }
 
 export interface EdgeEnd {
