@@ -4,6 +4,7 @@
 // records the step for undo and keeps the diagnostics current.
 import { create } from 'zustand';
 import {
+  diagnoseData,
   openWorkingFile,
   saveWorkingFile,
   type Diagnostic,
@@ -138,8 +139,9 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
     scheduleDiagnostics();
   };
 
-  // Diagnostics name lines of the text an export would write; small files are checked at once,
-  // large ones after a pause in editing.
+  // Diagnostics of a small file name lines of the text an export would write (that takes a save
+  // and a parse). A large file is checked after a pause in editing, by path only, so typing
+  // never waits for a whole-file parse.
   let diagnosticsTimer: ReturnType<typeof setTimeout> | undefined;
   const refreshDiagnostics = () => {
     const document = get().document;
@@ -147,11 +149,15 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
     const opened = openWorkingFile(saveWorkingFile(document.base, document.data));
     set({ document: { ...document, diagnostics: opened.diagnostics, version: opened.version.kind === 'unreadable' ? document.version : opened.version } });
   };
+  const refreshDiagnosticsByPath = () => {
+    const document = get().document;
+    if (document) set({ document: { ...document, diagnostics: diagnoseData(document.data) } });
+  };
   const scheduleDiagnostics = () => {
     clearTimeout(diagnosticsTimer);
     const size = get().document?.trees.reduce((sum, t) => sum + t.nodes.length + t.links.length, 0) ?? 0;
     if (size < 400) refreshDiagnostics();
-    else diagnosticsTimer = setTimeout(refreshDiagnostics, 400);
+    else diagnosticsTimer = setTimeout(refreshDiagnosticsByPath, 300);
   };
 
   return {
