@@ -86,7 +86,7 @@ describe('causeway (the command line)', () => {
     expect(summary).toBe('4 files checked: 2 invalid; 3 errors, 1 warning.');
     for (const line of out) expect(line).toMatch(DIAGNOSTIC_LINE);
     expect(out).toEqual([
-      `${invalid}:18:15: error invalid-kind Node n2 has kind goal, which the current reality tree does not allow; expected one of undesirable_effect, cause, observation.`,
+      `${invalid}:18:15: error invalid-kind Node n2 has kind goal, which the current_reality tree does not allow; expected one of undesirable_effect, cause, observation.`,
       `${invalid}:26:9: error wrong-type to of link l1 is a list; a link has exactly one target node (use several links for several targets).`,
       `${missing}:1:1: error unreadable-file Cannot read ${missing}: no such file.`,
       `${warned}:35:15: warning whitespace-work The work of backlog entry 2 of the current_reality tree is only spaces; name the remaining work.`,

@@ -41,9 +41,9 @@ export function has(object: JsonObject, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(object, key);
 }
 
-/** How a value reads in a message: `"n2"`, `the number 5`, `a list`, `nothing`. */
+/** How a value reads in a message: `"n2"`, `the number 5`, `a list`, `empty`. */
 export function describe(value: unknown): string {
-  if (value === null || value === undefined) return 'nothing';
+  if (value === null || value === undefined) return 'empty';
   if (typeof value === 'string') return value.trim() === '' ? 'blank text' : JSON.stringify(clip(value));
   if (typeof value === 'number') return `the number ${value}`;
   if (typeof value === 'boolean') return `the value ${value}`;

@@ -148,7 +148,7 @@ export function checkNotes(item: JsonObject, path: Path, label: ItemLabel, peopl
         return;
       }
       if (!has(note, 'text')) {
-        findings.error('missing-field', [...here, 'text'], `${capital(what)} has no text.`);
+        findings.error('missing-field', [...here, 'text'], `${capital(what)} has no text; say what is ${singular === 'assumption' ? 'assumed' : 'objected'}.`);
       } else if (typeof note.text !== 'string') {
         findings.error('wrong-type', [...here, 'text'], `The text of ${what} is ${describe(note.text)}; expected text.`);
       } else if (note.text.trim() === '') {

@@ -10,7 +10,7 @@ import {
   checkStatus,
   type People,
 } from './validate-item';
-import { TRACE_FIELDS, allowedKinds, isTreeKey, plainWords } from './vocabulary';
+import { TRACE_FIELDS, allowedKinds, isTreeKey } from './vocabulary';
 
 /** A tree whose three lists were readable (missing or malformed lists read as empty). */
 export interface TreeInput {
@@ -83,15 +83,16 @@ function checkNode(tree: TreeInput, node: unknown, position: number, index: IdIn
   const label = typeof node.id === 'string' && node.id !== '' ? `node ${node.id}` : `node ${position + 1} of the ${tree.key} tree`;
 
   if (!has(node, 'kind')) {
-    findings.error('missing-field', [...path, 'kind'], `${capital(label)} has no kind.`);
+    const kinds = isTreeKey(tree.key) ? ` expected one of ${allowedKinds(tree.key).join(', ')}` : ' expected the node\'s role, such as cause';
+    findings.error('missing-field', [...path, 'kind'], `${capital(label)} has no kind;${kinds}.`);
   } else if (typeof node.kind !== 'string') {
     findings.error('wrong-type', [...path, 'kind'], `The kind of ${label} is ${describe(node.kind)}; expected one kind name.`);
   } else if (isTreeKey(tree.key) && !allowedKinds(tree.key).includes(node.kind)) {
-    findings.error('invalid-kind', [...path, 'kind'], `${capital(label)} has kind ${node.kind}, which the ${plainWords(tree.key)} tree does not allow; expected one of ${allowedKinds(tree.key).join(', ')}.`);
+    findings.error('invalid-kind', [...path, 'kind'], `${capital(label)} has kind ${node.kind}, which the ${tree.key} tree does not allow; expected one of ${allowedKinds(tree.key).join(', ')}.`);
   }
 
   if (!has(node, 'text')) {
-    findings.error('missing-field', [...path, 'text'], `${capital(label)} has no text.`);
+    findings.error('missing-field', [...path, 'text'], `${capital(label)} has no text; a node states its claim as text.`);
   } else if (typeof node.text !== 'string') {
     findings.error('wrong-type', [...path, 'text'], `The text of ${label} is ${describe(node.text)}; expected the statement as text (quote it if it looks like a number or a list).`);
   } else if (node.text.trim() === '') {

@@ -65,7 +65,7 @@ export function validateData(data: unknown, options: ValidateOptions = {}): Vali
   const people = checkParticipants(data, findings);
   checkDriver(data, people, findings);
   const trees = readTrees(data, findings);
-  checkActiveTree(data, trees, findings);
+  checkActiveTree(data, findings);
 
   const index = indexIds(trees, findings);
   for (const tree of trees) checkTree(tree, index, people, findings);
@@ -165,7 +165,7 @@ function readTrees(data: JsonObject, findings: Findings): TreeInput[] {
   return result;
 }
 
-function checkActiveTree(data: JsonObject, trees: TreeInput[], findings: Findings): void {
+function checkActiveTree(data: JsonObject, findings: Findings): void {
   if (!has(data, 'active_tree')) {
     findings.error('missing-field', ['active_tree'], 'The file has no active_tree; name the tree the session is working on.');
     return;
@@ -178,11 +178,13 @@ function checkActiveTree(data: JsonObject, trees: TreeInput[], findings: Finding
   const treesValue = data.trees;
   if (!isObject(treesValue)) return; // the missing or malformed trees are reported already
   if (!has(treesValue, active)) {
-    const known = trees.map((t) => t.key);
+    const known = Object.keys(treesValue);
     findings.error(
       'unknown-active-tree',
       ['active_tree'],
-      `active_tree is ${active}, but the file has no ${active} tree; expected one of the trees present${known.length ? ` (${known.join(', ')})` : ''}.`,
+      known.length > 0
+        ? `active_tree is ${active}, but the file has no ${active} tree; expected one of the trees present (${known.join(', ')}).`
+        : `active_tree is ${active}, but the file has no trees yet; add the ${active} tree under trees.`,
     );
   }
 }
