@@ -342,6 +342,69 @@ describe('saving keeps the file\'s own conventions', () => {
   });
 });
 
+describe('saving unusual but valid YAML', () => {
+  const header = 'schema_version: 1\nparticipants: {a: A}\ndriver: a\nactive_tree: goal\ntrees:\n  goal:\n    nodes:\n';
+  const contribution = '[{by: a, attribution: explicit, mode: text}]';
+
+  it('fills an empty value in place and keeps a document-end marker', () => {
+    const text = `${header}      - id: g1\n        kind: goal\n        text: G\n        status:\n        contributions: ${contribution}\n    links: []\n    backlog: []\n...\n`;
+    const { saved } = saveAfter(text, (d) => Object.assign(d.trees.goal.nodes[0], { status: 'accepted', accepted_by: ['a'] }));
+    expect(changedLines(text, saved)).toEqual({
+      removed: ['        status:', `        contributions: ${contribution}`],
+      added: ['        status: accepted', `        contributions: ${contribution}`, '        accepted_by: [a]'],
+    });
+  });
+
+  it('leaves an explicit ? key alone when another entry changes', () => {
+    const text = `? schema_version\n: 1\nparticipants: {a: A}\ndriver: a\n"active_tree": 'goal'\ntrees: {goal: {nodes: [], links: [], backlog: []}}\n`;
+    const { saved } = saveAfter(text, (d) => (d.active_tree = 'conflict'));
+    expect(changedLines(text, saved)).toEqual({ removed: ['"active_tree": \'goal\''], added: ['"active_tree": \'conflict\''] });
+  });
+
+  it('keeps a comment between the keys of an edited item, and a keep-chomped block', () => {
+    const text = `${header}      - id: g1\n        kind: goal\n        text: |+\n          kept\n\n        # why it is proposed\n        status: proposed\n        contributions: ${contribution}\n    links: []\n    backlog: []\n`;
+    const { saved } = saveAfter(text, (d) => (d.trees.goal.nodes[0].status = 'disputed'));
+    expect(changedLines(text, saved)).toEqual({ removed: ['        status: proposed'], added: ['        status: disputed'] });
+  });
+
+  it('edits an item that carries an anchor or a tag without touching them', () => {
+    const text = `${header}      - &first\n        id: g1\n        kind: goal\n        text: G\n        contributions: ${contribution}\n      - !!map {id: g2, kind: goal, text: H, contributions: ${contribution}}\n    links: []\n    backlog: []\n`;
+    const { saved } = saveAfter(text, (d) => {
+      d.trees.goal.nodes[0].text = 'G2';
+      d.trees.goal.nodes[1].text = 'H2';
+    });
+    expect(changedLines(text, saved)).toEqual({
+      removed: ['        text: G', '        contributions: [{by: a, attribution: explicit, mode: text}]', '      - !!map {id: g2, kind: goal, text: H, contributions: [{by: a, attribution: explicit, mode: text}]}'],
+      added: ['        text: G2', '        contributions: [{by: a, attribution: explicit, mode: text}]', '      - !!map {id: g2, kind: goal, text: H2, contributions: [{by: a, attribution: explicit, mode: text}]}'],
+    });
+  });
+
+  it('keeps a comment inside a multi-line flow list that grows', () => {
+    const text = `${header}      - id: g1\n        kind: goal\n        text: G\n        contributions: [\n          {by: a, attribution: explicit, mode: text}, # the first\n        ]\n    links: []\n    backlog: []\n`;
+    const { saved } = saveAfter(text, (d) => d.trees.goal.nodes[0].contributions.push({ by: 'assistant', attribution: 'assistant', mode: 'text' }));
+    expect(changedLines(text, saved)).toEqual({
+      removed: ['          {by: a, attribution: explicit, mode: text}, # the first'],
+      added: ['          {by: a, attribution: explicit, mode: text}, {by: assistant, attribution: assistant, mode: text}, # the first'],
+    });
+  });
+
+  it('adds to flow lists and records after their last entry', () => {
+    const text = fixture('commented.yaml');
+    const { saved } = saveAfter(text, (d) => {
+      d.trees.current_reality.nodes[0].accepted_by.push('chen');
+      d.trees.current_reality.backlog[1].note = 'Ask chen';
+    });
+    expect(changedLines(text, saved)).toEqual({
+      removed: text.split('\n').slice(21, 68),
+      added: [
+        '        accepted_by: [alice, bob, chen]',
+        ...text.split('\n').slice(22, 67),
+        '      - {ref: l2, work: resolve_challenge, note: Ask chen}',
+      ],
+    });
+  });
+});
+
 describe('saving data that has no source file', () => {
   it('writes plain YAML with short lists and records in flow style', () => {
     const data = openWorkingFile(fixture('seed-example.yaml')).data!;

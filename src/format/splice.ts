@@ -131,15 +131,20 @@ class Splicer {
       text = this.render(bare).replace(/\n$/, '');
     }
     if (text.includes('\n') || text === '') return false;
+    // An empty value (`status:`) has no text of its own: the new one needs its space.
+    if (start === end && !inFlow && this.body[start - 1] === ':') text = ` ${text}`;
     out.push({ start, end, text });
     return true;
   }
 
-  /** A flow collection: its changed scalars in place, or the whole `[…]` / `{…}` rewritten. */
+  /**
+   * A flow collection: its changed values in place and new entries added after the last one
+   * (so comments inside it stay), or else the whole `[…]` / `{…}` rewritten.
+   */
   private flow(before: YAMLMap | YAMLSeq, after: YAMLMap | YAMLSeq, out: Edit[]): boolean {
     const inner: Edit[] = [];
-    let inPlace = before.items.length === after.items.length;
-    for (let i = 0; inPlace && i < after.items.length; i++) {
+    let inPlace = before.items.length > 0 && before.items.length <= after.items.length;
+    for (let i = 0; inPlace && i < before.items.length; i++) {
       const a = before.items[i] as unknown;
       const b = after.items[i] as unknown;
       if (isPair(a) && isPair(b)) {
@@ -147,6 +152,16 @@ class Splicer {
       } else {
         inPlace = isNodeWithRange(a) && isNode(b) && this.node(a, b, inner, true);
       }
+    }
+    if (inPlace && after.items.length > before.items.length) {
+      const holder = isMap(after) ? new YAMLMap() : new YAMLSeq();
+      holder.flow = true;
+      holder.items = after.items.slice(before.items.length) as never[];
+      const added = this.render(holder).trim();
+      const last = before.items[before.items.length - 1] as unknown;
+      const lastNode = (isPair(last) ? last.value ?? last.key : last) as YamlNode | null;
+      if (!lastNode?.range || !/^[[{].*[\]}]$/s.test(added)) inPlace = false;
+      else inner.push({ start: lastNode.range[1], end: lastNode.range[1], text: `, ${this.toLineEnding(added.slice(1, -1))}` });
     }
     if (inPlace) {
       out.push(...inner);
@@ -162,17 +177,20 @@ class Splicer {
   private blockMap(before: YAMLMap, after: YAMLMap, out: Edit[]): boolean {
     const pairs = before.items as Pair[];
     if (pairs.length === 0) return false;
-    const places: { key: number; lineStart: number; end: number }[] = [];
+    // Where each entry's text starts and ends. An entry that does not start its own line (an
+    // explicit `? key`, a key with an anchor) can stay as it is, but is never rewritten here.
+    const places: { key: number; lineStart: number; end: number; ownLine: boolean }[] = [];
     for (let i = 0; i < pairs.length; i++) {
       const key = pairs[i].key as YamlNode | null;
-      if (!key || !isScalar(key) || !key.range) return false;
+      if (!key || !isNode(key) || !key.range) return false;
       const keyStart = key.range[0];
       const lineStart = this.lineStart(keyStart);
       const prefix = this.body.slice(lineStart, keyStart);
-      if (!(i === 0 ? /^ *(?:- +)*$/ : /^ *$/).test(prefix)) return false;
-      places.push({ key: keyStart, lineStart, end: this.endOf((pairs[i].value as YamlNode | null) ?? key) });
+      const ownLine = isScalar(key) && (i === 0 ? /^ *(?:- +)*$/ : /^ *$/).test(prefix);
+      places.push({ key: keyStart, lineStart, end: this.endOf((pairs[i].value as YamlNode | null) ?? key), ownLine });
     }
-    const column = places[0].key - places[0].lineStart;
+    const aligned = places.find((place) => place.ownLine && /^ *$/.test(this.body.slice(place.lineStart, place.key)));
+    const column = places[0].ownLine ? places[0].key - places[0].lineStart : aligned ? aligned.key - aligned.lineStart : undefined;
     const compactFirst = this.body.slice(places[0].lineStart, places[0].key).includes('-');
     const indexOfKey = new Map<unknown, number>(pairs.map((pair, i) => [pair.key, i]));
 
@@ -184,6 +202,7 @@ class Splicer {
     for (const pair of after.items as Pair[]) {
       const index = indexOfKey.get(pair.key);
       if (index === undefined) {
+        if (column === undefined) return false;
         if (insertAt === undefined) pending.push(pair);
         else edits.push(this.insertion(insertAt, this.renderPair(pair, column), column));
         continue;
@@ -193,7 +212,7 @@ class Splicer {
       kept.add(index);
       const place = places[index];
       if (pending.length > 0) {
-        if (index === 0 && compactFirst) return false;
+        if ((index === 0 && compactFirst) || !place.ownLine || column === undefined) return false;
         for (const added of pending) edits.push(this.insertion(place.lineStart, this.renderPair(added, column), column));
         pending.length = 0;
       }
@@ -203,14 +222,16 @@ class Splicer {
         const b = pair.value as YamlNode | null;
         const inner: Edit[] = [];
         if (a && b && isNode(a) && isNode(b) && this.node(a, b, inner, false)) edits.push(...inner);
-        else edits.push({ start: place.key, end: place.end, text: this.fitEnd(this.renderPair(pair, column), place.end) });
+        else if (place.ownLine && column !== undefined) {
+          edits.push({ start: place.key, end: place.end, text: this.fitEnd(this.renderPair(pair, place.key - place.lineStart), place.end) });
+        } else return false;
       }
       insertAt = place.end;
     }
     if (kept.size === 0) return false;
     for (let i = 0; i < pairs.length; i++) {
       if (kept.has(i)) continue;
-      if (i === 0 && compactFirst) return false;
+      if ((i === 0 && compactFirst) || !places[i].ownLine) return false;
       edits.push({ start: places[i].lineStart, end: places[i].end, text: '' });
     }
     out.push(...edits);
@@ -382,7 +403,14 @@ class Splicer {
   /** Where a value's text ends: after its trailing comment and line break. */
   private endOf(node: YamlNode): number {
     const range = node.range!;
-    return Math.max(range[1], range[2]);
+    let end = Math.max(range[1], range[2]);
+    if (end > 0 && this.body[end - 1] !== '\n') {
+      // An empty value (`status:`) ends where it starts; its line still belongs to it.
+      const lineEnd = this.body.indexOf('\n', end);
+      const rest = this.body.slice(end, lineEnd < 0 ? this.body.length : lineEnd);
+      if (/^[ \t]*(#.*)?\r?$/.test(rest)) end = lineEnd < 0 ? this.body.length : lineEnd + 1;
+    }
+    return end;
   }
 
   /** The `-` that introduces the list item starting at `offset`, alone on its line but for spaces. */
