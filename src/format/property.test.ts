@@ -2,6 +2,7 @@
 // throw, every diagnostic has a sane position, and whatever is saved reads back as the data.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { comments, itemTexts } from './fixtures/compare-text';
 import { fixture } from './fixtures/files';
 import { expectSaneDiagnostics } from './fixtures/sane';
 import { openWorkingFile } from './open';
@@ -113,6 +114,41 @@ describe('random structural mutations of valid files', () => {
         expectSaneDiagnostics(saved, reopened.diagnostics);
         // The saved file saves again unchanged.
         expect(saveWorkingFile(reopened.source, reopened.data!)).toBe(saved);
+      }),
+      { numRuns: RUNS },
+    );
+  }, TIMEOUT);
+
+  it('leave every item they do not touch with its exact text, and every comment in place', () => {
+    type Item = { [key: string]: Json };
+    const itemEdit = fc.record({
+      item: fc.nat(),
+      kind: fc.constantFrom('text', 'status', 'challenge', 'unstatus', 'from', 'unknown-key'),
+      words: fc.constantFrom('Edited', 'Two words', 'With: a colon', 'on', '42', 'It\'s "quoted"', 'Line one\nline two', '# not a comment', '- dash', 'ünïcødé 🐍'),
+    });
+    fc.assert(
+      fc.property(fc.constantFrom(...FILES), fc.array(itemEdit, { minLength: 1, maxLength: 4 }), (name, edits) => {
+        const text = fixture(name);
+        const opened = openWorkingFile(text);
+        const data = structuredClone(opened.data) as { trees: Record<string, { nodes: Item[]; links: Item[] }> };
+        const items = Object.values(data.trees).flatMap((tree) => [...tree.nodes, ...tree.links]);
+        const touched = new Set<string>();
+        for (const edit of edits) {
+          const item = items[edit.item % items.length];
+          touched.add(item.id as string);
+          if (edit.kind === 'text') item[item.text !== undefined ? 'text' : 'relation'] = edit.words;
+          else if (edit.kind === 'status') Object.assign(item, { status: 'disputed' });
+          else if (edit.kind === 'challenge') item.challenges = [...((item.challenges as Json[]) ?? []), { text: edit.words, by: 'assistant' }];
+          else if (edit.kind === 'unstatus') delete item.status;
+          else if (edit.kind === 'from' && Array.isArray(item.from)) item.from.push(item.to as string);
+          else item['x-note'] = edit.words;
+        }
+        const saved = saveWorkingFile(opened.source, data as unknown as Json);
+        expect(openWorkingFile(saved).data).toEqual(data);
+        const before = itemTexts(text);
+        const after = itemTexts(saved);
+        for (const [id, itemText] of before) if (!touched.has(id)) expect(after.get(id)).toBe(itemText);
+        expect(comments(saved).sort()).toEqual(comments(text).sort());
       }),
       { numRuns: RUNS },
     );

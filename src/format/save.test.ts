@@ -1,8 +1,8 @@
 // Saving keeps the user's file: with no edit, byte for byte; after an edit, only the edited
 // values' text changes, every comment and unknown key survives, and the data reads back equal.
 import { describe, expect, it } from 'vitest';
-import { isMap, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
 import { fixture } from './fixtures/files';
+import { changedLines, comments, itemTexts, lineChanges } from './fixtures/compare-text';
 import { openWorkingFile } from './open';
 import { saveWorkingFile, stringifyData, withoutSnapshotFields } from './save';
 import type { Json } from './types';
@@ -25,56 +25,6 @@ function saveAfter(text: string, edit: (data: Data) => void): { saved: string; d
   const saved = saveWorkingFile(opened.source, data);
   expect(openWorkingFile(saved).data).toEqual(withoutSnapshotFields(data));
   return { saved, data };
-}
-
-/** The lines that differ between two texts, once their common start and end are set aside. */
-function changedLines(before: string, after: string): { removed: string[]; added: string[] } {
-  const a = before.split('\n');
-  const b = after.split('\n');
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let end = 0;
-  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
-  return { removed: a.slice(start, a.length - end), added: b.slice(start, b.length - end) };
-}
-
-/** For texts with the same number of lines: [line number, new text] of each line that differs. */
-function lineChanges(before: string, after: string): [number, string][] {
-  const a = before.split('\n');
-  const b = after.split('\n');
-  expect(b.length).toBe(a.length);
-  return b.flatMap((line, i) => (line === a[i] ? [] : [[i + 1, line] as [number, string]]));
-}
-
-/** Comment texts of a file (`# …` at a line start or after a space outside quotes). */
-function comments(text: string): string[] {
-  return text.split(/\r?\n|\r/).flatMap((line) => {
-    const match = /(?:^|\s)(#.*)$/.exec(line.replace(/"[^"]*"|'[^']*'/g, '""'));
-    return match ? [match[1].trim()] : [];
-  });
-}
-
-/** The source text of each node and link, from its dash to its last line, keyed by id. */
-function itemTexts(text: string): Map<string, string> {
-  const document = parseDocument(text.replace(/^\uFEFF/, ''));
-  const body = text.replace(/^\uFEFF/, '');
-  const result = new Map<string, string>();
-  const trees = (document.contents as YamlNode & { get(key: string): unknown }).get('trees') as YamlNode;
-  if (!isMap(trees)) return result;
-  for (const pair of trees.items) {
-    const tree = pair.value as YamlNode;
-    if (!isMap(tree)) continue;
-    for (const list of ['nodes', 'links']) {
-      const seq = tree.get(list, true) as YamlNode | undefined;
-      if (!seq || !isSeq(seq)) continue;
-      for (const item of seq.items as YamlNode[]) {
-        if (!isMap(item) || !item.range) continue;
-        const start = body.lastIndexOf('-', item.range[0]);
-        result.set(String(item.get('id')), body.slice(start, item.range[1]).replace(/\s+$/, ''));
-      }
-    }
-  }
-  return result;
 }
 
 describe('saving without an edit', () => {
