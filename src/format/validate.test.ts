@@ -50,6 +50,12 @@ describe('1. top level: schema_version', () => {
     expect(opened.editable).toBe(false); // never reinterpreted, so never edited
   });
 
+  it('reads the version through an alias, as written where the anchor is', () => {
+    expect(errorsOf(`x-v: &v 1\n${change(BASE, 'schema_version: 1', 'schema_version: *v')}`)).toEqual([]);
+    expect(errorsOf(`x-v: &v 1.0\n${change(BASE, 'schema_version: 1', 'schema_version: *v')}`)).toEqual(['unsupported-version schema_version @2']);
+    expect(errorsOf(change(BASE, 'schema_version: 1', 'schema_version: !!float 1'))).toEqual(['unsupported-version schema_version @1']);
+  });
+
   it('does not reinterpret an unsupported version: its other content is not checked', () => {
     const text = change(change(BASE, 'schema_version: 1', 'schema_version: 2'), 'driver: alice', 'driver: nobody');
     expect(errorsOf(text)).toEqual(['unsupported-version schema_version @1']);
