@@ -1,4 +1,4 @@
-// Small helpers for the plain values a file loads into.
+// Small helpers for the plain values a file loads into (JSON-like: a key set to undefined is absent).
 import type { Json } from './types';
 
 export function deepEqual(a: unknown, b: unknown): boolean {
@@ -13,14 +13,17 @@ export function deepEqual(a: unknown, b: unknown): boolean {
     for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], other[i])) return false;
     return true;
   }
+  // As in JSON, a key whose value is undefined is no key at all.
   const left = a as Record<string, unknown>;
   const right = b as Record<string, unknown>;
-  const keys = Object.keys(left);
-  if (keys.length !== Object.keys(right).length) return false;
-  for (const key of keys) {
+  let count = 0;
+  for (const key of Object.keys(left)) {
+    if (left[key] === undefined) continue;
+    count++;
     if (!Object.prototype.hasOwnProperty.call(right, key) || !deepEqual(left[key], right[key])) return false;
   }
-  return true;
+  for (const key of Object.keys(right)) if (right[key] !== undefined) count--;
+  return count === 0;
 }
 
 export function isObject(value: unknown): value is { [key: string]: Json } {

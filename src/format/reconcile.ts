@@ -102,7 +102,7 @@ class Patcher {
         continue;
       }
       seen.add(key);
-      if (!Object.prototype.hasOwnProperty.call(after, key)) continue; // removed
+      if (!Object.prototype.hasOwnProperty.call(after, key) || after[key] === undefined) continue; // removed
       const value = (pair.value as YamlNode | null) ?? null;
       const patched = this.patch(value, before[key] ?? null, after[key], undefined);
       kept.push(patched === value ? pair : new Pair(pair.key, patched));
@@ -110,7 +110,7 @@ class Patcher {
     // New keys go after the key that precedes them in the edited data, so order reads naturally.
     const afterKeys = Object.keys(after);
     afterKeys.forEach((key, position) => {
-      if (seen.has(key)) return;
+      if (seen.has(key) || after[key] === undefined) return;
       const pair = new Pair(new Scalar(key), this.create(after[key], undefined));
       let insertAt = 0;
       for (let p = position - 1; p >= 0; p--) {

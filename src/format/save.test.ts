@@ -371,3 +371,18 @@ describe('saving data that has no source file', () => {
     expect(saveWorkingFile(opened.source, { a: [1] })).toBe('a: [1]\n');
   });
 });
+
+describe('saving data from the editor', () => {
+  it('reads a key set to undefined as no key, keeping the rest of the file as it was', () => {
+    const text = fixture('commented.yaml');
+    const opened = openWorkingFile(text);
+    const data = structuredClone(opened.data) as Data;
+    data.trees.current_reality.nodes[2].status = undefined;
+    data.trees.current_reality.nodes[2].text = 'Edited';
+    const saved = saveWorkingFile(opened.source, data);
+    expect(changedLines(text, saved)).toEqual({
+      removed: ["        text: 'Pricing approval sits with one manager: on holiday, nothing moves.'", '        status: proposed'],
+      added: ["        text: 'Edited'"],
+    });
+  });
+});
