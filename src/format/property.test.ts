@@ -124,7 +124,9 @@ describe('random structural mutations of valid files', () => {
     const itemEdit = fc.record({
       item: fc.nat(),
       kind: fc.constantFrom('text', 'status', 'challenge', 'unstatus', 'from', 'unknown-key'),
-      words: fc.constantFrom('Edited', 'Two words', 'With: a colon', 'on', '42', 'It\'s "quoted"', 'Line one\nline two', '# not a comment', '- dash', 'ünïcødé 🐍'),
+      // No '#' words here: inside a block scalar a line may start with '#' and is text, which the
+      // line-based comment count below cannot tell from a comment (the first property covers it).
+      words: fc.constantFrom('Edited', 'Two words', 'With: a colon', 'on', '42', 'It\'s "quoted"', 'Line one\nline two', '- dash', 'ünïcødé 🐍'),
     });
     fc.assert(
       fc.property(fc.constantFrom(...FILES), fc.array(itemEdit, { minLength: 1, maxLength: 4 }), (name, edits) => {
