@@ -55,6 +55,9 @@ class Patcher {
     this.targets = resolveAliases((document.contents as YamlNode | null) ?? null);
   }
 
+  /** Inside how many flow collections (`[…]`, `{…}`) the value being patched sits. */
+  private flowDepth = 0;
+
   patch(node: YamlNode | null, before: Json, after: Json, siblingFlow: boolean | undefined): YamlNode {
     if (node !== null && deepEqual(before, after)) return node;
     if (node !== null && isAlias(node)) {
@@ -71,16 +74,21 @@ class Patcher {
         scalar.type = 'BLOCK_LITERAL';
       }
       if (typeof after !== 'string' && scalar.type !== 'PLAIN') scalar.type = 'PLAIN';
+      if (this.flowDepth > 0 && scalar.type === 'PLAIN') quoteIfRiskyInFlow(scalar);
       return scalar;
     }
     if (node !== null && isMap(node) && isObject(after)) {
       const map = this.own(node);
+      this.flowDepth += map.flow ? 1 : 0;
       map.items = this.patchPairs(map.items as Pair[], isObject(before) ? before : {}, after);
+      this.flowDepth -= map.flow ? 1 : 0;
       return map;
     }
     if (node !== null && isSeq(node) && Array.isArray(after) && !becomesBlockList(node, before, after)) {
       const seq = this.own(node);
+      this.flowDepth += seq.flow ? 1 : 0;
       seq.items = this.patchItems(seq.items as (YamlNode | null)[], Array.isArray(before) ? before : [], after);
+      this.flowDepth -= seq.flow ? 1 : 0;
       return seq;
     }
     const created = this.create(after, siblingFlow);
@@ -281,19 +289,35 @@ function becomesBlockList(node: YAMLSeq, before: Json, after: Json[]): boolean {
 }
 
 /** Flow style for short lists of names and small records; block style for everything else. */
+/**
+ * Text written inside `[…]` or `{…}` is quoted when it holds a character that YAML 1.1 readers
+ * (PyYAML, which the format's reference helper uses) misread there: `?`, `:`, `,`, brackets,
+ * `#` and other indicators. Valid YAML 1.2 either way; this keeps other tools reading it.
+ */
+function quoteIfRiskyInFlow(scalar: Scalar): void {
+  if (typeof scalar.value === 'string' && /[?:,[\]{}#&*!|>'"%@`]/.test(scalar.value)) scalar.type = 'QUOTE_DOUBLE';
+}
+
+function quoteRiskyChildren(node: YAMLSeq | YAMLMap): void {
+  const children = isSeq(node) ? node.items : node.items.map((pair) => (pair as Pair).value);
+  for (const child of children) if (isScalar(child)) quoteIfRiskyInFlow(child);
+}
+
 function applyStyle(node: YamlNode, siblingFlow: boolean | undefined): void {
   if ((isSeq(node) || isMap(node)) && node.items.length === 0) {
     node.flow = true; // [] and {}
   } else if (isSeq(node)) {
     const scalarsOnly = node.items.every((item) => isScalar(item) && !String((item as Scalar).value ?? '').includes('\n'));
     node.flow = scalarsOnly;
-    if (!node.flow) node.items.forEach((item) => applyStyle(item as YamlNode, undefined));
+    if (node.flow) quoteRiskyChildren(node);
+    else node.items.forEach((item) => applyStyle(item as YamlNode, undefined));
   } else if (isMap(node)) {
     const scalarValues = node.items.every((pair) => isScalar(pair.value) && !String((pair.value as Scalar).value ?? '').includes('\n'));
     const length = node.items.reduce((sum, pair) => sum + String((pair.value as Scalar | null)?.value ?? '').length + 6, 0);
     // Beside flow-style siblings a new record is one flow line too, as the file writes them.
     node.flow = siblingFlow ?? (scalarValues && node.items.length <= 4 && length <= 70);
-    if (!node.flow) node.items.forEach((pair) => applyStyle(pair.value as YamlNode, undefined));
+    if (node.flow) quoteRiskyChildren(node);
+    else node.items.forEach((pair) => applyStyle(pair.value as YamlNode, undefined));
   } else if (isScalar(node) && typeof node.value === 'string' && node.value.includes('\n')) {
     node.type = 'BLOCK_LITERAL';
   }

@@ -97,7 +97,7 @@ describe('saving after an edit rewrites only what changed', () => {
     const { saved } = saveAfter(text, (d) => (d.trees.current_reality.nodes[1].challenges = [{ text: 'Not for repeat customers?', by: 'bob' }]));
     expect(changedLines(text, saved)).toEqual({
       removed: [],
-      added: ['        challenges:', '          - {text: Not for repeat customers?, by: bob}'],
+      added: ['        challenges:', '          - {text: "Not for repeat customers?", by: bob}'],
     });
   });
 
@@ -384,5 +384,19 @@ describe('saving data from the editor', () => {
       removed: ["        text: 'Pricing approval sits with one manager: on holiday, nothing moves.'", '        status: proposed'],
       added: ["        text: 'Edited'"],
     });
+  });
+});
+
+describe('text written for other tools too', () => {
+  it('quotes new values that YAML 1.1 readers (PyYAML) would misread: yes, on, dates, and indicators inside [] or {}', () => {
+    const text = 'schema_version: 1\ndriver: a\nparticipants: {a: A}\nactive_tree: goal\ntrees:\n  goal:\n    nodes:\n      - id: g1\n        kind: goal\n        text: Old\n        contributions:\n          - {by: a, attribution: explicit, mode: text}\n    links: []\n    backlog: []\n';
+    const opened = openWorkingFile(text);
+    const data = structuredClone(opened.data) as { trees: { goal: { nodes: Record<string, unknown>[] } } };
+    data.trees.goal.nodes[0].text = 'yes';
+    data.trees.goal.nodes[0].challenges = [{ text: 'Why? Because: reasons, [see notes]', by: 'a' }];
+    const saved = saveWorkingFile(opened.source, data as never);
+    expect(saved).toContain('text: "yes"');
+    expect(saved).toContain('{text: "Why? Because: reasons, [see notes]", by: a}');
+    expect(openWorkingFile(saved).data).toEqual(data);
   });
 });

@@ -77,7 +77,7 @@ function wholeDocument(source: Document.Parsed, root: YamlNode | null): Document
 }
 
 function freshDocument(data: Json, headerComment: string | null | undefined): Document {
-  const document = new Document(null, { version: '1.2', schema: 'core' });
+  const document = new Document(null, { version: '1.2', schema: 'core', compat: 'yaml-1.1' });
   const { root } = reconcileDocument(document, null, data);
   document.contents = root;
   if (headerComment) document.commentBefore = headerComment;

@@ -86,7 +86,7 @@ function applyEdits(text: string, start: number, end: number, edits: Edit[]): st
 }
 
 class Splicer {
-  private readonly renderDocument = new Document(null, { version: '1.2', schema: 'core' });
+  private readonly renderDocument = new Document(null, { version: '1.2', schema: 'core', compat: 'yaml-1.1' });
 
   constructor(
     private readonly body: string,
