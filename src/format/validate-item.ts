@@ -52,6 +52,7 @@ export function checkContributions(item: JsonObject, path: Path, label: ItemLabe
     }
     const by = entry.by;
     const byIsText = checkPerson(entry, here, `contribution ${index + 1} of ${label}`, people, findings, true);
+    warnStrayKeys(entry, ['by', 'attribution', 'mode'], here, `contribution ${index + 1} of ${label}`, findings);
     const attribution = entry.attribution;
     let attributionValid = false;
     if (!has(entry, 'attribution')) {
@@ -155,7 +156,23 @@ export function checkNotes(item: JsonObject, path: Path, label: ItemLabel, peopl
         findings.warning('empty-note', [...here, 'text'], `${capital(what)} has empty text; say what is assumed or objected, or remove it.`);
       }
       checkPerson(note, here, what, people, findings, true);
+      warnStrayKeys(note, ['text', 'by'], here, what, findings);
     });
+  }
+}
+
+/**
+ * A key with no value beside the known ones in a small record is almost always text cut at a
+ * comma: in `{text: Slow, not broken, by: bob}` YAML reads "not broken" as a key. Worth a word.
+ */
+export function warnStrayKeys(record: JsonObject, known: readonly string[], path: Path, what: string, findings: Findings): void {
+  for (const [key, value] of Object.entries(record)) {
+    if (value !== null || known.includes(key)) continue;
+    findings.warning(
+      'stray-key',
+      [...path, key],
+      `${capital(what)} has a key "${key}" with no value; if it is the rest of a text cut at a comma inside {…}, put the whole text in quotes.`,
+    );
   }
 }
 

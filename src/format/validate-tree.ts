@@ -8,6 +8,7 @@ import {
   checkEndorsement,
   checkNotes,
   checkStatus,
+  warnStrayKeys,
   type People,
 } from './validate-item';
 import { TRACE_FIELDS, allowedKinds, isTreeKey } from './vocabulary';
@@ -216,6 +217,7 @@ function checkBacklogEntry(tree: TreeInput, entry: unknown, position: number, in
     findings.error('wrong-type', path, `${capital(label)} is ${describe(entry)}; expected a mapping {ref, work, note}.`);
     return;
   }
+  warnStrayKeys(entry, ['ref', 'work', 'note'], path, label, findings);
   if (!has(entry, 'ref')) {
     findings.error('missing-field', [...path, 'ref'], `${capital(label)} has no ref; name the node or link it is about.`);
   } else if (typeof entry.ref !== 'string') {

@@ -497,3 +497,36 @@ describe('validateData on data being edited', () => {
     expect(text.split('\n')[diagnostic.line - 1].slice(diagnostic.column - 1)).toBe('zz]');
   });
 });
+
+describe('a text cut at a comma inside {…}', () => {
+  it('is a warning naming the stray key, on notes, contributions and backlog entries', () => {
+    const text = [
+      'schema_version: 1',
+      'driver: a',
+      'participants: {a: A}',
+      'active_tree: goal',
+      'trees:',
+      '  goal:',
+      '    nodes:',
+      '      - id: g1',
+      '        kind: goal',
+      '        text: Goal',
+      '        contributions:',
+      '          - {by: a, attribution: explicit, mode: text}',
+      '        assumptions:',
+      '          - {text: Slow, not broken, by: a}',
+      '    links: []',
+      '    backlog:',
+      '      - {ref: g1, work: test_causality, note: first, then second}',
+      '',
+    ].join('\n');
+    const opened = openWorkingFile(text);
+    expect(opened.valid).toBe(true);
+    const stray = opened.diagnostics.filter((d) => d.code === 'stray-key');
+    expect(stray.map((d) => [d.path, d.line])).toEqual([
+      ['trees.goal.nodes[0].assumptions[0]["not broken"]', 14],
+      ['trees.goal.backlog[0]["then second"]', 17],
+    ]);
+    expect(stray.every((d) => d.severity === 'warning')).toBe(true);
+  });
+});
