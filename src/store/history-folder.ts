@@ -59,9 +59,12 @@ export async function readFolderHistory(root: FolderHandle, fileName: string): P
   return files.sort((a, b) => (a.name < b.name ? -1 : 1));
 }
 
-/** Writes a whole file; the browser swaps it in only when complete, so a failure keeps the old. */
-async function writeWhole(folder: FolderHandle, name: string, text: string): Promise<void> {
-  const stream = await (await folder.getFileHandle(name, { create: true })).createWritable();
+/**
+ * Writes a whole file. The browser writes into a temporary file and swaps it in only when the
+ * write completes, so a failure leaves the old content as it was.
+ */
+export async function writeWholeFile(file: Pick<FileEntryHandle, 'createWritable'>, text: string): Promise<void> {
+  const stream = await file.createWritable();
   try {
     await stream.write(text);
     await stream.close();
@@ -69,6 +72,10 @@ async function writeWhole(folder: FolderHandle, name: string, text: string): Pro
     await stream.abort().catch(() => undefined);
     throw error;
   }
+}
+
+async function writeWhole(folder: FolderHandle, name: string, text: string): Promise<void> {
+  await writeWholeFile(await folder.getFileHandle(name, { create: true }), text);
 }
 
 /**

@@ -1,18 +1,8 @@
-// Saving back to the user's own file where the browser allows it (File System Access API).
-// The browser writes into a temporary file and swaps it in only when the write completes, so a
-// failed save leaves the old file as it was. Elsewhere, saving downloads the file.
+// Saving back to the user's own file where the browser allows it (File System Access API);
+// elsewhere, saving downloads the file.
+import type { FileEntryHandle } from '../store/history-folder';
 
-interface WritableStream {
-  write(data: string): Promise<void>;
-  close(): Promise<void>;
-  abort(): Promise<void>;
-}
-
-export interface WritableFileHandle {
-  name: string;
-  kind: 'file';
-  createWritable(): Promise<WritableStream>;
-}
+export type WritableFileHandle = Pick<FileEntryHandle, 'name' | 'kind' | 'createWritable'>;
 
 interface SavePickerWindow {
   showSaveFilePicker?(options: { suggestedName: string; types: { description: string; accept: Record<string, string[]> }[] }): Promise<WritableFileHandle>;
@@ -44,18 +34,6 @@ export async function chooseSaveTarget(suggestedName: string): Promise<WritableF
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') return undefined; // the user cancelled
-    throw error;
-  }
-}
-
-/** Writes the whole text; on any failure the file on disk keeps its previous content. */
-export async function writeText(handle: WritableFileHandle, text: string): Promise<void> {
-  const stream = await handle.createWritable();
-  try {
-    await stream.write(text);
-    await stream.close();
-  } catch (error) {
-    await stream.abort().catch(() => undefined);
     throw error;
   }
 }

@@ -2,7 +2,8 @@
 // files; a download elsewhere). Both write through the format core's save.
 import { useDocumentStore } from '../store/document-store';
 import { downloadText } from './download';
-import { canSaveToFiles, chooseSaveTarget, writeText } from './file-access';
+import { writeWholeFile } from '../store/history-folder';
+import { canSaveToFiles, chooseSaveTarget } from './file-access';
 import { saveTargetFor, setSaveTarget } from './save-target';
 
 export function exportDownload(): void {
@@ -30,7 +31,7 @@ export async function saveDocument(): Promise<void> {
       if (!handle) return; // cancelled
       setSaveTarget(document.fileName, handle);
     }
-    await writeText(handle, text);
+    await writeWholeFile(handle, text);
     // Only what was written counts as saved (the user may have typed on meanwhile).
     if (useDocumentStore.getState().document?.data === data) store.markSaved();
     store.say('info', `Saved ${handle.name}.`);

@@ -7,7 +7,8 @@ import { STATUS_LABEL, plural, relationLabel } from '../words';
 import { markerId } from './ArrowMarkers';
 import { JUNCTION_SIZE, type LinkFlowEdge } from './build-flow';
 import { MARK_WORD } from './marks';
-import { curveBetween, curvePath, linkEnd, pointOnCurve, type Point, type Rect } from './edge-geometry';
+import { zigzagPath } from '../../render/geometry';
+import { curveBetween, curvePath, linkEnd, pointOnCurve, type Rect } from './edge-geometry';
 
 function rectOf(node: InternalNode | undefined): Rect | undefined {
   if (!node) return undefined;
@@ -15,23 +16,6 @@ function rectOf(node: InternalNode | undefined): Rect | undefined {
   const height = node.measured.height ?? (node.type === 'junction' ? JUNCTION_SIZE : 0);
   if (!width || !height) return undefined;
   return { ...node.internals.positionAbsolute, width, height };
-}
-
-/** A zigzag between two points: the conventional mark of a conflict, not an arrow. */
-function zigzagPath(a: Point, b: Point): string {
-  const dx = b.x - a.x;
-  const dy = b.y - a.y;
-  const length = Math.hypot(dx, dy) || 1;
-  const nx = -dy / length;
-  const ny = dx / length;
-  const teeth = Math.max(3, Math.round(length / 18));
-  let d = `M ${a.x} ${a.y}`;
-  for (let i = 1; i < teeth; i++) {
-    const t = i / teeth;
-    const offset = (i % 2 === 0 ? -1 : 1) * 7;
-    d += ` L ${a.x + dx * t + nx * offset} ${a.y + dy * t + ny * offset}`;
-  }
-  return `${d} L ${b.x} ${b.y}`;
 }
 
 function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlowEdge>) {
