@@ -71,7 +71,9 @@ export function checkHistory(files: readonly SnapshotFile[]): HistoryCheck {
       problems.push(`${file.name}: revision is ${describeValue(data.revision)}; expected ${revision}, the number in its name.`);
     }
     const previous = revision === 1 ? null : revision - 1;
-    if (!Object.prototype.hasOwnProperty.call(data, 'previous_revision') || data.previous_revision !== previous) {
+    // A first snapshot without the key reads as null, as the format's reference helper reads it.
+    const recorded = Object.prototype.hasOwnProperty.call(data, 'previous_revision') ? data.previous_revision : null;
+    if (recorded !== previous) {
       problems.push(`${file.name}: previous_revision is ${describeValue(data.previous_revision)}; expected ${previous === null ? 'null (the first snapshot)' : previous}.`);
     }
     snapshots.push({ revision, name: file.name, data, projection: acceptedProjection(data), change: readChange(data.change) });

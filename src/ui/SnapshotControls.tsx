@@ -47,7 +47,7 @@ export function SnapshotControls() {
       >
         Record snapshot
       </button>
-      <span id="cw-snapshot-status" className="cw-snapshot-status" role="status" data-testid="snapshot-status">
+      <span id="cw-snapshot-status" className="cw-snapshot-status" role="status" data-testid="snapshot-status" title={status}>
         {status}
       </span>
     </div>
