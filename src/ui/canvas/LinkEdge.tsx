@@ -7,8 +7,8 @@ import { STATUS_LABEL, plural, relationLabel } from '../words';
 import { markerId } from './ArrowMarkers';
 import { JUNCTION_SIZE, type LinkFlowEdge } from './build-flow';
 import { MARK_WORD } from './marks';
-import { zigzagPath } from '../../render/geometry';
-import { curveBetween, curvePath, linkEnd, pointOnCurve, type Rect } from './edge-geometry';
+import { coursePath, pointAlong, zigzagPath } from '../../render/geometry';
+import { linkCourse, type Rect } from './edge-geometry';
 
 function rectOf(node: InternalNode | undefined): Rect | undefined {
   if (!node) return undefined;
@@ -27,11 +27,19 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
 
   const { link, role, style, orientation, mark } = data;
   const before = data.fileId !== link.id; // the old connection of a changed link
-  const from = linkEnd(sourceRect, targetRect, data.sourceSlot, sourceNode.type === 'junction', orientation);
-  const to = linkEnd(targetRect, sourceRect, data.targetSlot, targetNode.type === 'junction', orientation);
   const conflict = style === 'conflict';
-  const curve = curveBetween(from.point, from.side, to.point, to.side);
-  const path = conflict ? zigzagPath(from.point, to.point) : curvePath(curve);
+  const { from, to, course } = linkCourse({
+    source: sourceRect,
+    target: targetRect,
+    sourceSlot: data.sourceSlot,
+    targetSlot: data.targetSlot,
+    sourceIsJunction: sourceNode.type === 'junction',
+    targetIsJunction: targetNode.type === 'junction',
+    bends: data.bends,
+    straight: conflict,
+    orientation,
+  });
+  const path = conflict ? zigzagPath(from.point, to.point) : coursePath(course);
   const labelAt = data.labelAt ?? 0.5;
   const marker = role === 'segment' || conflict ? undefined : `url(#${markerId(style === 'order' ? 'order' : 'cause', mark ? `mark-${mark}` : link.status)})`;
   const className = `cw-link cw-link-${mark ? `mark-${mark}` : link.status} cw-link-${style}${selected ? ' is-selected' : ''}${data.problems.length ? ' is-broken' : ''}`;
@@ -49,9 +57,7 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
   const relation = conflict ? `conflicts with` : relationLabel(link.relation);
   const markWord = mark ? (before ? 'BEFORE' : MARK_WORD[mark]) : undefined;
   const label = markWord ? `${markWord}: ${relation}` : relation;
-  const onPath = conflict
-    ? { x: from.point.x + (to.point.x - from.point.x) * labelAt, y: from.point.y + (to.point.y - from.point.y) * labelAt }
-    : pointOnCurve(curve, labelAt);
+  const onPath = pointAlong(course, labelAt);
   const midX = onPath.x + (data.labelShift?.x ?? 0);
   const midY = onPath.y + (data.labelShift?.y ?? 0);
   return (

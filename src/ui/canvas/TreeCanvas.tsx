@@ -159,7 +159,8 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
 
   useEffect(() => {
     const shown = positions || mounted >= tree.nodes.length ? tree : { ...tree, nodes: tree.nodes.slice(0, mounted), links: [] };
-    const built = buildFlow({ tree: shown, allTrees, displayName: nameOf, problems, positions, junctions, sizes, change });
+    const moved = new Set(Object.keys(dragged).filter((id) => shownLayout?.nodes[id] && (shownLayout.nodes[id].x !== dragged[id].x || shownLayout.nodes[id].y !== dragged[id].y)));
+    const built = buildFlow({ tree: shown, allTrees, displayName: nameOf, problems, positions, junctions, sizes, change, routes: layout.result?.routes, moved });
     const current = useDocumentStore.getState().view.selection;
     setNodes((previous) => {
       const before = new Map(previous.map((n) => [n.id, n]));
@@ -174,9 +175,10 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     });
     // Links wait for their cards: drawn before the layout they would all pile up in one spot.
     setEdges(positions ? built.edges.map((edge) => ({ ...edge, selected: isEdgeSelected(edge, current) })) : []);
-    // `sizes` is left out on purpose: measuring must not rebuild the graph in a loop.
+    // `sizes` itself is left out on purpose: measuring must not rebuild the graph in a loop; the
+    // graph is built again once when every card has its size (a cached layout comes sooner).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tree, allTrees, nameOf, problems, positions, junctions, change, setNodes, setEdges, mounted >= tree.nodes.length ? tree.nodes.length : mounted]);
+  }, [tree, allTrees, nameOf, problems, positions, junctions, change, setNodes, setEdges, allMeasured, mounted >= tree.nodes.length ? tree.nodes.length : mounted]);
 
   useEffect(() => {
     setNodes((previous) => previous.map((node) => (node.selected === isNodeSelected(node, selection) ? node : { ...node, selected: isNodeSelected(node, selection) })));

@@ -3,17 +3,17 @@
 import type { Edge, Node } from '@xyflow/react';
 import type { TraceField, TreeKey } from '../../format';
 import type { DrawableLink, DrawableNode, DrawableTree } from '../../format/read';
+import type { LayoutResult } from '../../layout/types';
 import type { ChangeMark, ChangeMarks } from './change-tree';
+import { pointAlong } from '../../render/geometry';
 import { relationLabel } from '../words';
 import {
   LABEL_POSITIONS,
   assignSlots,
   centre,
-  curveBetween,
-  linkEnd,
+  linkCourse,
   overlapArea,
   RectGrid,
-  pointOnCurve,
   type EdgeEnd,
   type Orientation,
   type Point,
@@ -67,6 +67,8 @@ export interface LinkData extends Record<string, unknown> {
   labelAt?: number;
   /** Then moved aside by this much, off another label or beside a short AND arrow. */
   labelShift?: Point;
+  /** Bend points from the layout that keep this piece clear of cards. */
+  bends?: Point[];
   /** In the latest-change view: how the link changed (its old connection is marked removed). */
   mark?: ChangeMark;
   /** The link's id in the file (differs from `link.id` for a drawn old connection). */
@@ -93,6 +95,9 @@ export interface FlowInput {
   sizes: Map<string, { width: number; height: number }>;
   /** Marks of the latest-change view; absent in the other views. */
   change?: ChangeMarks;
+  /** The layout's routes around cards, and the cards moved since (their links go direct). */
+  routes?: LayoutResult['routes'];
+  moved?: ReadonlySet<string>;
 }
 
 export function treeOrientation(tree: TreeKey): Orientation {
@@ -153,8 +158,10 @@ export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges:
       fileId: input.change?.wasOf.get(link.id) ?? link.id,
       ...(input.change ? { mark: input.change.marks.get(link.id) ?? 'context' } : {}),
     };
+    const route = input.routes?.[link.id];
+    const routed = route && ![...sources, link.to!].some((id) => input.moved?.has(id)) ? route : undefined;
     if (sources.length === 1) {
-      edges.push({ id: `link:${link.id}`, type: 'link', source: sources[0], target: link.to!, data: { ...base, role: 'main' } });
+      edges.push({ id: `link:${link.id}`, type: 'link', source: sources[0], target: link.to!, data: { ...base, role: 'main', bends: routed?.sources[sources[0]] } });
       continue;
     }
     const junction = junctionId(link.id);
@@ -167,9 +174,9 @@ export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges:
       data: { link, mark: base.mark, fileId: base.fileId },
     });
     for (const source of sources) {
-      edges.push({ id: `segment:${link.id}:${source}`, type: 'link', source, target: junction, data: { ...base, role: 'segment' } });
+      edges.push({ id: `segment:${link.id}:${source}`, type: 'link', source, target: junction, data: { ...base, role: 'segment', bends: routed?.sources[source] } });
     }
-    edges.push({ id: `link:${link.id}`, type: 'link', source: junction, target: link.to!, data: { ...base, role: 'main' } });
+    edges.push({ id: `link:${link.id}`, type: 'link', source: junction, target: link.to!, data: { ...base, role: 'main', bends: routed?.target } });
   }
 
   if (positions) assignEdgeSlots(nodes, edges, input.sizes, orientation);
@@ -211,8 +218,9 @@ function assignEdgeSlots(
     const source = rects.get(edge.source);
     const target = rects.get(edge.target);
     if (!source || !target) continue;
-    ends.push({ key: `${edge.id}:source`, nodeId: edge.source, other: centre(target) });
-    ends.push({ key: `${edge.id}:target`, nodeId: edge.target, other: centre(source) });
+    const bends = edge.data?.bends ?? [];
+    ends.push({ key: `${edge.id}:source`, nodeId: edge.source, other: bends[0] ?? centre(target) });
+    ends.push({ key: `${edge.id}:target`, nodeId: edge.target, other: bends[bends.length - 1] ?? centre(source) });
   }
   const slots = assignSlots(ends, rects, orientation);
   const cards = new RectGrid();
@@ -225,10 +233,22 @@ function assignEdgeSlots(
     const source = rects.get(edge.source);
     const target = rects.get(edge.target);
     if (edge.data.role !== 'main' || !source || !target) continue;
-    const curve = estimatedCurve(edge, source, target, sourceSlot, targetSlot, orientation);
-    const width = relationLabel(edge.data.link.relation).length * 6.8 + 36 + (edge.data.link.assumptions.length ? 24 : 0) + (edge.data.openBacklog ? 28 : 0);
-    const height = 22;
-    const along = (t: number): Point => (edge.data!.style === 'conflict' ? lerp(curve.from, curve.to, t) : pointOnCurve(curve, t));
+    const { from, to, course } = linkCourse({
+      source,
+      target,
+      sourceSlot,
+      targetSlot,
+      sourceIsJunction: edge.source.startsWith('and:'),
+      targetIsJunction: edge.target.startsWith('and:'),
+      bends: edge.data.bends,
+      straight: edge.data.style === 'conflict',
+      orientation,
+    });
+    // The label's size as drawn (11.5px text, its marks), plus a little air around it.
+    const link = edge.data.link;
+    const width = relationLabel(link.relation).length * 6.8 + 44 + (link.assumptions.length ? 24 : 0) + (link.challenges.length ? 24 : 0) + (edge.data.openBacklog ? 28 : 0);
+    const height = 26;
+    const along = (t: number): Point => pointAlong(course, t);
     const boxAt = (t: number, shift: Point = { x: 0, y: 0 }): Rect => {
       const p = along(t);
       return { x: p.x + shift.x - width / 2, y: p.y + shift.y - height / 2, width, height };
@@ -236,7 +256,7 @@ function assignEdgeSlots(
     let labelAt = LABEL_POSITIONS[0];
     let shift: Point = { x: 0, y: 0 };
     const outOfJunction = edge.source.startsWith('and:');
-    const length = Math.hypot(curve.to.x - curve.from.x, curve.to.y - curve.from.y);
+    const length = Math.hypot(to.point.x - from.point.x, to.point.y - from.point.y);
     if (outOfJunction && length < (orientation === 'horizontal' ? width : height) + 24) {
       // Too short an arrow to carry its label: the label goes beside the AND junction.
       labelAt = 0;
@@ -266,15 +286,4 @@ function assignEdgeSlots(
     if (shift.x !== 0 || shift.y !== 0) edge.data.labelShift = shift;
     labels.add(boxAt(labelAt, shift));
   }
-}
-
-function lerp(a: Point, b: Point, t: number): Point {
-  return { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
-}
-
-/** The same curve the edge component will draw, from the layout positions. */
-function estimatedCurve(edge: LinkFlowEdge, source: Rect, target: Rect, sourceSlot: Slot | undefined, targetSlot: Slot | undefined, orientation: Orientation) {
-  const from = linkEnd(source, target, sourceSlot, edge.source.startsWith('and:'), orientation);
-  const to = linkEnd(target, source, targetSlot, edge.target.startsWith('and:'), orientation);
-  return curveBetween(from.point, from.side, to.point, to.side);
 }

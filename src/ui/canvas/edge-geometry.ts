@@ -2,7 +2,18 @@
 // when several links arrive there, so arrowheads never land on one point.
 import { Position } from '@xyflow/react';
 import type { Point } from '../../layout/types';
-import { anchorOn as anchorOnSide, centre, facingSide as sideFacing, type Orientation, type Rect, type Side } from '../../render/geometry';
+import {
+  anchorOn as anchorOnSide,
+  bentCourse,
+  centre,
+  curveCourse,
+  facingSide as sideFacing,
+  straightCourse,
+  type Course,
+  type Orientation,
+  type Rect,
+  type Side,
+} from '../../render/geometry';
 
 export type { Rect, Orientation } from '../../render/geometry';
 export type { Point } from '../../layout/types';
@@ -52,51 +63,6 @@ export function assignSlots(ends: EdgeEnd[], rects: Map<string, Rect>, orientati
   return slots;
 }
 
-export interface Curve {
-  from: Point;
-  c1: Point;
-  c2: Point;
-  to: Point;
-}
-
-const NORMALS: Record<Position, Point> = {
-  [Position.Top]: { x: 0, y: -1 },
-  [Position.Bottom]: { x: 0, y: 1 },
-  [Position.Left]: { x: -1, y: 0 },
-  [Position.Right]: { x: 1, y: 0 },
-};
-
-/** A cubic curve that leaves and enters straight out of the card sides it connects. */
-export function curveBetween(from: Point, fromSide: Position, to: Point, toSide: Position): Curve {
-  const distance = Math.hypot(to.x - from.x, to.y - from.y);
-  const reach = Math.min(Math.max(distance * 0.35, 24), 160);
-  const n1 = NORMALS[fromSide];
-  const n2 = NORMALS[toSide];
-  return {
-    from,
-    c1: { x: from.x + n1.x * reach, y: from.y + n1.y * reach },
-    c2: { x: to.x + n2.x * reach, y: to.y + n2.y * reach },
-    to,
-  };
-}
-
-export function curvePath(curve: Curve): string {
-  const { from, c1, c2, to } = curve;
-  return `M ${from.x},${from.y} C ${c1.x},${c1.y} ${c2.x},${c2.y} ${to.x},${to.y}`;
-}
-
-export function pointOnCurve(curve: Curve, t: number): Point {
-  const u = 1 - t;
-  const a = u * u * u;
-  const b = 3 * u * u * t;
-  const c = 3 * u * t * t;
-  const d = t * t * t;
-  return {
-    x: a * curve.from.x + b * curve.c1.x + c * curve.c2.x + d * curve.to.x,
-    y: a * curve.from.y + b * curve.c1.y + c * curve.c2.y + d * curve.to.y,
-  };
-}
-
 /** Where along its link a label goes, tried in this order until it overlaps nothing. */
 export const LABEL_POSITIONS = [0.5, 0.4, 0.6, 0.32, 0.68, 0.25, 0.75];
 
@@ -113,13 +79,40 @@ export interface LinkEnd {
 
 /**
  * Where a link leaves or enters `rect`: the centre of a junction, or the slot on the card side
- * facing the other end (a slot computed for another side is ignored after a drag).
+ * facing `toward` (a slot computed for another side is ignored after a drag).
  */
-export function linkEnd(rect: Rect, other: Rect, slot: Slot | undefined, isJunction: boolean, orientation: Orientation): LinkEnd {
-  const side = facingSide(rect, centre(other), orientation);
+export function linkEnd(rect: Rect, toward: Point, slot: Slot | undefined, isJunction: boolean, orientation: Orientation): LinkEnd {
+  const side = facingSide(rect, toward, orientation);
   if (isJunction) return { point: centre(rect), side };
   const usable = slot && slot.side === side ? slot : undefined;
   return { point: anchorOn(rect, side, usable?.slot ?? 0, usable?.count ?? 1), side };
+}
+
+export interface LinkShape {
+  source: Rect;
+  target: Rect;
+  sourceSlot?: Slot;
+  targetSlot?: Slot;
+  sourceIsJunction: boolean;
+  targetIsJunction: boolean;
+  /** Bend points from the layout that keep the link clear of cards (none after a drag). */
+  bends?: Point[];
+  /** Conflicts are drawn straight (as a zigzag), never curved round. */
+  straight?: boolean;
+  orientation: Orientation;
+}
+
+/** The course a link takes: the canvas draws it and places its label on it. */
+export function linkCourse(shape: LinkShape): { from: LinkEnd; to: LinkEnd; course: Course } {
+  const bends = shape.straight ? [] : (shape.bends ?? []);
+  const from = linkEnd(shape.source, bends[0] ?? centre(shape.target), shape.sourceSlot, shape.sourceIsJunction, shape.orientation);
+  const to = linkEnd(shape.target, bends[bends.length - 1] ?? centre(shape.source), shape.targetSlot, shape.targetIsJunction, shape.orientation);
+  const course = shape.straight
+    ? straightCourse(from.point, to.point)
+    : bends.length > 0
+      ? bentCourse([from.point, ...bends, to.point], shape.orientation)
+      : curveCourse(from.point, shape.sourceIsJunction ? null : (from.side as Side), to.point, shape.targetIsJunction ? null : (to.side as Side));
+  return { from, to, course };
 }
 
 /** Rectangles bucketed on a coarse grid, so overlap questions look only nearby. */
