@@ -24,7 +24,7 @@ import { displayName } from '../../format/read';
 import { commands } from '../../store/commands';
 import { useDocumentStore } from '../../store/document-store';
 import { ArrowMarkers } from './ArrowMarkers';
-import { buildFlow, treeOrientation, type CausewayFlowNode, type LinkFlowEdge } from './build-flow';
+import { buildFlow, type CausewayFlowNode, type LinkFlowEdge } from './build-flow';
 import type { ChangeMarks } from './change-tree';
 import { ClaimNode } from './ClaimNode';
 import { dropTargetAt, pointerOf, type DropTarget } from './drop-target';
@@ -34,9 +34,6 @@ import { LinkEdge } from './LinkEdge';
 import { loadDragged, onDraggedChange, saveDragged, type DraggedPositions } from './positions-storage';
 import { applyPicks, isEdgeSelected, isNodeSelected, pickTarget } from './selection';
 import { forgetLayout, structureKey, useTreeLayout } from './use-tree-layout';
-
-/** Below this zoom card text is too small to read; a bigger tree is shown from its start. */
-const READABLE_ZOOM = 0.72;
 
 /** Cards put on the page per frame while a big tree is first measured. */
 const MOUNT_BATCH = 100;
@@ -77,7 +74,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   const selection = useDocumentStore((s) => s.view.selection);
   const focus = useDocumentStore((s) => s.view.focus);
   const select = useDocumentStore((s) => s.select);
-  const { fitView, setCenter, setViewport, getZoom, getViewport, screenToFlowPosition } = useReactFlow();
+  const { fitView, setCenter, getZoom, getViewport, screenToFlowPosition } = useReactFlow();
   const canvasRef = useRef<HTMLDivElement>(null);
   const canvasSize = () => ({ width: canvasRef.current?.clientWidth ?? 0, height: canvasRef.current?.clientHeight ?? 0 });
 
@@ -190,31 +187,13 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
 
   // Fit the whole tree into view when the canvas first shows it and after Re-layout, once the
   // placed cards have reached React Flow (its store updates before this parent effect runs).
-  // A tree too big to fit at a readable size is shown from where it starts reading instead:
-  // its top (effects) for trees drawn upward, its left for trees read across.
   const fitted = useRef('');
   const placed = layout.result !== undefined && nodes.length > 0 && nodes.every((n) => n.className !== 'is-pending');
   useEffect(() => {
     if (!placed || fitted.current === String(relayoutGeneration)) return;
     fitted.current = String(relayoutGeneration);
-    const size = canvasSize();
-    const box = boundsOf(nodes.filter((n) => n.type === 'claim'));
-    const fit = Math.min(1, (size.width * 0.88) / Math.max(box.width, 1), (size.height * 0.88) / Math.max(box.height, 1));
-    if (fit >= READABLE_ZOOM || size.width === 0) {
-      void fitView({ padding: 0.12, maxZoom: 1, duration: 0 });
-      return;
-    }
-    const zoom = READABLE_ZOOM;
-    const across = treeOrientation(tree.key) === 'horizontal';
-    void setViewport(
-      across
-        ? { zoom, x: 24 - box.x * zoom, y: size.height / 2 - (box.y + box.height / 2) * zoom }
-        : { zoom, x: size.width / 2 - (box.x + box.width / 2) * zoom, y: 24 - box.y * zoom },
-      { duration: 0 },
-    );
-    // Only the first placement of a structure moves the view.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [placed, relayoutGeneration, fitView, setViewport]);
+    void fitView({ padding: 0.12, maxZoom: 1, duration: 0 });
+  }, [placed, relayoutGeneration, fitView]);
 
   // Centre an item on request (a trace chip, a diagnostic, the backlog list, a node just added).
   // A request can come before the item has its place: it waits for the next layout.
