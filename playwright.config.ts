@@ -12,7 +12,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    viewport: { width: 1400, height: 900 },
+    viewport: { width: 1280, height: 720 },
     acceptDownloads: true,
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -125,6 +125,11 @@ test('double-clicking empty canvas adds a node there; N opens the same form', as
   await expect(page.getByRole('dialog', { name: /Add a node/ })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: /Add a node/ })).toHaveCount(0);
+  await page.keyboard.press('n');
+  await page.keyboard.type('Volunteers know where the tools go.');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: /Add a node/ })).toHaveCount(0);
+  await expect(page.locator('[data-node-id]', { hasText: 'Volunteers know where the tools go.' })).toBeVisible();
 });
 
 test('after a reload the unsaved work is offered back, and restoring it brings the edit back', async ({ page }) => {

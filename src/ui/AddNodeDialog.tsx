@@ -57,7 +57,7 @@ export function AddNodeDialog({ request, onClose, onAdded }: { request: AddNodeR
           </select>
         </label>
         <label className="cw-field">
-          <span>Statement</span>
+          <span>Statement <small className="cw-field-hint">(Enter adds, Shift+Enter for a new line)</small></span>
           <textarea
             ref={textRef}
             rows={4}
@@ -68,7 +68,8 @@ export function AddNodeDialog({ request, onClose, onAdded }: { request: AddNodeR
               setProblem(null);
             }}
             onKeyDown={(e) => {
-              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit(e);
+              // Enter adds the node; Shift+Enter starts a new line in the statement.
+              if (e.key === 'Enter' && !e.shiftKey) submit(e);
             }}
           />
         </label>
