@@ -163,3 +163,13 @@ test('an edited file exports as valid YAML that keeps its comments, and the comm
   expect(output).toContain('valid');
   await expect(page.locator('.cw-unsaved')).toHaveCount(0);
 });
+
+test('Save downloads the file when the browser has no file on disk to write to, and clears the unsaved mark', async ({ page }) => {
+  await page.goto('/');
+  await showTree(page, 'goal');
+  await addNode(page, 'Goal', 'Every bike leaves rideable.');
+  await expect(page.locator('.cw-unsaved')).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save', exact: true }).click()]);
+  expect(download.suggestedFilename()).toBe('repair-cafe.yaml');
+  await expect(page.locator('.cw-unsaved')).toHaveCount(0);
+});

@@ -20,7 +20,8 @@ import { RevisionBar } from './RevisionBar';
 import { SidePanel } from './side/SidePanel';
 import { SnapshotControls } from './SnapshotControls';
 import { TreeTabs } from './TreeTabs';
-import { exportDownload, saveDocument } from './saving';
+import { canSaveToFiles } from './file-access';
+import { exportDownload, saveDocument, saveDocumentAs } from './saving';
 import { useShortcuts } from './use-shortcuts';
 import { plural } from './words';
 
@@ -103,9 +104,14 @@ export function App() {
         )}
         <div className="cw-toolbar-group">
           <OpenControl ref={openInput} />
-          <button type="button" className="cw-button" onClick={() => void saveDocument()} disabled={!document} title="Save back to the file (download where the browser cannot write files)">
+          <button type="button" className="cw-button" onClick={() => void saveDocument()} disabled={!document} title="Save back to the file on disk when the browser knows it (a dropped file, or after Save as…); otherwise download it">
             Save
           </button>
+          {canSaveToFiles() && (
+            <button type="button" className="cw-button" onClick={() => void saveDocumentAs()} disabled={!document} title="Choose a file on disk to save into; Save writes there from then on">
+              Save as…
+            </button>
+          )}
           <button type="button" className="cw-button" onClick={exportDownload} disabled={!document} title="Download the file as YAML (Ctrl+S)">
             Export YAML
           </button>
