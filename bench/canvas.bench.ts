@@ -1,0 +1,86 @@
+// Drawing big trees in the browser: the built editor in Chromium opens generated current-reality
+// trees of 100, 500 and 1,000 nodes. Reported per size: time until every card is placed, and the
+// longest stretch the page could not paint (the gap between two animation frames) as a share of
+// that time. The layout runs in a worker, so the page should keep painting throughout.
+import { chromium } from '@playwright/test';
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomTree } from '../src/layout/random-tree';
+import { findChromium } from '../scripts/find-chromium.mjs';
+
+const SIZES = [100, 500, 1000];
+const PORT = 4391;
+
+/** A valid working file holding one current-reality tree shaped by the layout's generator. */
+function treeFile(count: number): string {
+  const input = randomTree('current_reality', count, 7, { cycles: false, dangling: false });
+  const contribution = '{by: alice, attribution: explicit, mode: text}';
+  const lines = ['schema_version: 1', 'driver: alice', 'participants: {alice: Alice}', 'active_tree: current_reality', 'trees:', '  current_reality:', '    nodes:'];
+  input.nodes.forEach((node, i) => {
+    const kind = node.kind === 'undesirable_effect' || node.kind === 'cause' ? node.kind : 'cause';
+    lines.push(`      - {id: ${node.id}, kind: ${kind}, text: "Statement ${i + 1}, long enough to wrap onto a second line of the card.", status: proposed, contributions: [${contribution}]}`);
+  });
+  lines.push('    links:');
+  for (const link of input.links) {
+    lines.push(`      - {id: ${link.id}, from: [${[...new Set(link.from)].join(', ')}], to: ${link.to}, relation: causes, status: proposed, contributions: [${contribution}]}`);
+  }
+  lines.push('    backlog: []', '');
+  return lines.join('\n');
+}
+
+async function serve(): Promise<ChildProcess> {
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
+  const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true });
+  for (let i = 0; i < 100; i++) {
+    try {
+      await fetch(`http://127.0.0.1:${PORT}/`);
+      return server;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new Error('the preview server did not start');
+}
+
+export async function run(): Promise<void> {
+  const executablePath = findChromium();
+  if (!executablePath) {
+    console.log('skipped: no Chromium (set CHROMIUM_PATH or install chromium)');
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'causeway-canvas-bench-'));
+  const server = await serve();
+  const browser = await chromium.launch({
+    executablePath,
+    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  try {
+    console.log('size   nodes placed (ms)   longest unpainted stretch (ms)   stretch ÷ drawing time');
+    for (const size of SIZES) {
+      const file = join(dir, `tree-${size}.yaml`);
+      writeFileSync(file, treeFile(size));
+      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      await page.goto(`http://127.0.0.1:${PORT}/`);
+      await page.waitForSelector('.cw-canvas[data-layout="ready"]');
+      // Scripts as text: tsx would add helpers to a function that do not exist in the page.
+      await page.evaluate(`(() => {
+        window.gaps = [];
+        let last = performance.now();
+        const tick = () => { const now = performance.now(); window.gaps.push(now - last); last = now; requestAnimationFrame(tick); };
+        requestAnimationFrame(tick);
+      })()`);
+      const started = Date.now();
+      await page.locator('.cw-open input[type="file"]').setInputFiles(file);
+      await page.waitForFunction(`document.querySelectorAll('.react-flow__node-claim:not(.is-pending)').length >= ${size}`, undefined, { timeout: 120_000 });
+      const drawn = Date.now() - started;
+      const longest = (await page.evaluate('Math.max(...window.gaps)')) as number;
+      console.log(`${String(size).padEnd(6)} ${String(drawn).padStart(18)} ${String(Math.round(longest)).padStart(32)} ${(longest / drawn).toFixed(2).padStart(24)}`);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+    if (server.pid) process.kill(-server.pid);
+  }
+}
