@@ -143,8 +143,8 @@ test('a file with errors is drawn with its broken items marked and a list of pro
   await waitForLayout(page, 'current_reality');
   const panel = page.getByRole('region', { name: 'Problems in this file' });
   await expect(panel).toContainText('4 errors');
-  await expect(panel.locator('[data-code="invalid-kind"]')).toContainText('16:15');
-  await expect(panel.locator('[data-code="accepted-link-unaccepted-end"]')).toContainText('27:17');
+  await expect(panel.locator('[data-code="invalid-kind"]')).toContainText('line 16:15');
+  await expect(panel.locator('[data-code="accepted-link-unaccepted-end"]')).toContainText('line 27:17');
   await expect(page.locator('[data-node-id="n2"]')).toHaveAttribute('data-broken', 'true');
   await panel.locator('[data-code="invalid-kind"] button').click();
   await expect(page.locator('.react-flow__node.selected [data-node-id="n2"]')).toBeVisible();
@@ -158,7 +158,7 @@ test('a file that cannot be opened is refused with its problems, and the open do
   await openThroughInput(page, fixture('syntax-error.yaml'));
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('Could not open syntax-error.yaml');
-  await expect(dialog).toContainText('syntax-error.yaml:9:7');
+  await expect(dialog).toContainText('line 9:7');
   await expect(dialog).toContainText('unchanged');
   await dialog.getByRole('button', { name: 'Close' }).click();
 

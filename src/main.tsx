@@ -15,14 +15,16 @@ import { useRestoreOffer } from './ui/RestoreBanner';
 const EXAMPLE_NAME = 'repair-cafe.yaml';
 
 async function start(): Promise<void> {
-  const store = useDocumentStore.getState();
+  // The example is there at once; browser storage is asked meanwhile. A file the user opens in
+  // that moment is never replaced by what storage answers.
+  useDocumentStore.getState().openText(exampleText, EXAMPLE_NAME);
+  const example = useDocumentStore.getState().document;
   const isUnsaved = (session: SavedSession) => !deepEqual(session.data, session.savedData);
   const unsaved = await findUnsavedWork(isUnsaved);
   const last = unsaved ? undefined : await loadSession();
-  if (last && last.fileName !== EXAMPLE_NAME && store.restoreText(last.baseText, last.data, last.savedData, last.fileName)) {
+  if (last && last.fileName !== EXAMPLE_NAME && useDocumentStore.getState().document === example) {
     // The last file, as it was left (all of it exported): simply continue with it.
-  } else {
-    store.openText(exampleText, EXAMPLE_NAME);
+    useDocumentStore.getState().restoreText(last.baseText, last.data, last.savedData, last.fileName);
   }
   if (unsaved) {
     // Kept aside until the user decides, so editing meanwhile cannot overwrite it.

@@ -21,8 +21,8 @@ export function OpenProblemDialog() {
             {problem.diagnostics.map((d, index) => (
               <li key={index} className={`cw-diagnostic is-${d.severity}`} data-code={d.code} data-line={d.line}>
                 <div className="cw-diagnostic-static">
-                  <span className="cw-diagnostic-place">
-                    {problem.fileName}:{d.line}:{d.column}
+                  <span className="cw-diagnostic-place" title={`${problem.fileName}:${d.line}:${d.column}`}>
+                    line {d.line}:{d.column}
                   </span>
                   <span className={`cw-diagnostic-severity is-${d.severity}`}>{d.severity}</span>
                   <span className="cw-diagnostic-message">{d.message}</span>

@@ -17,7 +17,7 @@ export function DiagnosticsPanel({ diagnostics, trees }: { diagnostics: Diagnost
       <ol className="cw-diagnostic-list">
         {diagnostics.map((d, index) => {
           const target = diagnosticTarget(d, trees);
-          const place = d.line > 0 ? `${d.line}:${d.column}` : '—';
+          const place = d.line > 0 ? `line ${d.line}:${d.column}` : '—';
           const content = (
             <>
               <span className="cw-diagnostic-place">{place}</span>
