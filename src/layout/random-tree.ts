@@ -2,6 +2,7 @@
 // and the layout's own tests: mostly causal fan-in, some AND links, a few cross links, a cycle
 // or two, a handful of unconnected observations and a dangling end.
 import type { TreeKey } from '../format';
+import { DEFAULT_RELATION } from '../format/operations/relations';
 import type { LayoutInput, LayoutLinkInput, LayoutNodeInput } from './types';
 
 /** mulberry32: tiny, fast and the same on every platform. */
@@ -25,14 +26,6 @@ const KINDS: Record<TreeKey, readonly string[]> = {
   transition: ['existing_condition', 'action', 'expected_effect'],
 };
 
-const RELATION: Record<TreeKey, string> = {
-  goal: 'necessary_for',
-  current_reality: 'causes',
-  conflict: 'necessary_for',
-  future_reality: 'causes',
-  prerequisite: 'necessary_for',
-  transition: 'produces',
-};
 
 /**
  * A tree of `count` nodes. Node 0 is the top effect; each later node is a cause of an earlier
@@ -56,7 +49,7 @@ export function randomTree(
   }
   const links: LayoutLinkInput[] = [];
   const add = (from: string[], to: string) =>
-    links.push({ id: `l${links.length}`, from, to, relation: RELATION[tree] });
+    links.push({ id: `l${links.length}`, from, to, relation: DEFAULT_RELATION[tree] });
   const causeIds: number[] = [];
   for (let i = 1; i < count; i++) {
     if (nodes[i]!.kind === 'observation' && random() < 0.7) continue; // left unconnected

@@ -4,7 +4,7 @@ import type { Contribution, WorkingFile } from '../types';
 import { ASSISTANT, ATTRIBUTIONS, MODES, type Attribution, type Mode } from '../vocabulary';
 import { capital } from '../validate-item';
 import { runEdit } from './edit';
-import { checkAuthor } from './people';
+import { checkAuthor, isRefusal } from './people';
 import { findItem, label } from './read';
 import { done, refuse, type EditResult, type Refusal } from './result';
 import { replaceItem, setKey, touched } from './write';
@@ -59,11 +59,9 @@ export function addContribution(file: WorkingFile, itemId: string, input: Contri
 
 export function updateContribution(file: WorkingFile, itemId: string, index: number, changes: Partial<ContributionInput>): EditResult {
   return runEdit(file, () => {
-    const place = findItem(file, itemId);
-    if (!place) return refuse(`There is no node or link ${itemId}.`);
-    const list = contributionsOf(place.item);
-    if (!list) return refuse(`The contributions of ${label(place)} are not a list; repair them in the file first.`);
-    if (!Number.isInteger(index) || index < 0 || index >= list.length) return refuse(`${capital(label(place))} has no contribution ${index + 1}.`);
+    const found = contributionAt(file, itemId, index);
+    if (isRefusal(found)) return found;
+    const { place, list } = found;
     const current: unknown = list[index];
     const old = (typeof current === 'object' && current !== null ? current : {}) as Partial<Contribution>;
     const by = changes.by ?? old.by;
@@ -84,11 +82,9 @@ export function updateContribution(file: WorkingFile, itemId: string, index: num
 
 export function removeContribution(file: WorkingFile, itemId: string, index: number): EditResult {
   return runEdit(file, () => {
-    const place = findItem(file, itemId);
-    if (!place) return refuse(`There is no node or link ${itemId}.`);
-    const list = contributionsOf(place.item);
-    if (!list) return refuse(`The contributions of ${label(place)} are not a list; repair them in the file first.`);
-    if (!Number.isInteger(index) || index < 0 || index >= list.length) return refuse(`${capital(label(place))} has no contribution ${index + 1}.`);
+    const found = contributionAt(file, itemId, index);
+    if (isRefusal(found)) return found;
+    const { place, list } = found;
     if (list.length === 1) return refuse(`This is the only contribution of ${label(place)}; every node and link records who had the idea. Add the right contributor before removing this one.`);
     const contributions = list.filter((_, i) => i !== index);
     return done(replaceItem(file, place, touched(setKey(place.item, 'contributions', contributions))));
@@ -117,4 +113,14 @@ function problemWith(file: WorkingFile, contribution: Contribution): string | un
       : `Attribution assistant goes only with the assistant, not with ${contribution.by}.`;
   }
   return undefined;
+}
+
+/** The item and its contributions list, when contribution `index` of `itemId` exists. */
+function contributionAt(file: WorkingFile, itemId: string, index: number): { place: NonNullable<ReturnType<typeof findItem>>; list: Contribution[] } | Refusal {
+  const place = findItem(file, itemId);
+  if (!place) return refuse(`There is no node or link ${itemId}.`);
+  const list = contributionsOf(place.item);
+  if (!list) return refuse(`The contributions of ${label(place)} are not a list; repair them in the file first.`);
+  if (!Number.isInteger(index) || index < 0 || index >= list.length) return refuse(`${capital(label(place))} has no contribution ${index + 1}.`);
+  return { place, list };
 }
