@@ -1,6 +1,6 @@
 // A link's relation (the tree's own relations and the usual ones offered, free text allowed) and
 // its ends: sources act together (AND), and a source can leave the AND in one click.
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { DrawableLink, DrawableTree } from '../../format/read';
 import { relationChoices, suggestRelation } from '../../format/operations';
 import { useDocumentStore } from '../../store/document-store';
@@ -23,12 +23,20 @@ export function LinkFields({ link, tree }: { link: DrawableLink; tree: DrawableT
   const target = kindOf(link.to);
   const suggested = [...new Set(link.from.map((source) => suggestRelation(tree.key, kindOf(source), target, links)))];
   const offer = suggested.filter((s) => s !== link.relation);
+  // A link just made (by dragging) has its relation ready to change at once.
+  const justMade = useDocumentStore((s) => (s.view.focus?.onlyIfHidden && s.view.focus.id === link.id ? s.view.focus.nonce : undefined));
+  const relationInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (justMade === undefined) return;
+    relationInput.current?.focus();
+    relationInput.current?.select();
+  }, [justMade]);
   return (
     <>
       <div className="cw-side-fields">
         <label className="cw-side-field">
           <span>Relation (read from source to target)</span>
-          <input type="text" list={listId} value={relation.value} onChange={(event) => relation.change(event.target.value)} aria-invalid={relation.blank} data-testid="link-relation" />
+          <input ref={relationInput} type="text" list={listId} value={relation.value} onChange={(event) => relation.change(event.target.value)} aria-invalid={relation.blank} data-testid="link-relation" />
           <datalist id={listId}>
             {[...new Set([...suggested, ...relationChoices(links)])].map((choice) => (
               <option key={choice} value={choice}>
