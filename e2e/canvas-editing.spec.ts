@@ -57,13 +57,13 @@ test('add nodes, link them by dragging, join a third as an AND source, undo and 
 
   // Drag from the cause's handle onto the effect: a proposed link with the suggested relation.
   await linkByHandle(page, cause, effect);
+  // The new link's relation is ready to change at once, in the inspector.
+  await expect(page.getByTestId('link-relation')).toBeFocused();
+  await expect(page.getByTestId('link-relation')).toHaveValue('causes');
   let data = await fileData(page);
   const link = data.trees.current_reality.links.find((l: { to: string; from: string[] }) => l.to === effect);
   expect(link).toMatchObject({ from: [cause], to: effect, relation: 'causes', status: 'proposed' });
   await expect(page.locator(`[data-link-id="${link.id}"]`)).toHaveAttribute('data-status', 'proposed');
-  // The new link's relation is ready to change at once, in the inspector.
-  await expect(page.getByTestId('link-relation')).toBeFocused();
-  await expect(page.getByTestId('link-relation')).toHaveValue('causes');
 
   // Drop the other cause (the card itself) onto that link's label: it joins the link's sources.
   await page.getByRole('button', { name: 'Fit View' }).click();
