@@ -55,8 +55,3 @@ function clip(text: string): string {
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 
-/** `n2` for an item whose id is readable, otherwise its position in words. */
-export function itemName(item: unknown, fallback: string): string {
-  if (isObject(item) && typeof item.id === 'string' && item.id !== '') return item.id;
-  return fallback;
-}

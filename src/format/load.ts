@@ -87,21 +87,21 @@ export function parseSource(text: string): ParsedSource {
   };
   const nowhere = () => ({ line: 1, column: 1 });
   const base = { text, hasBom, lineEnding, scalarSource: () => undefined } as const;
+  /** A file refused before a Document exists: nothing to locate, no data. */
+  const refusedBeforeParsing = (diagnostic: Diagnostic): ParsedSource => ({
+    ...base,
+    document: null,
+    data: undefined,
+    refused: true,
+    locate: nowhere,
+    diagnostics: [diagnostic],
+  });
 
   // A cheap first check: no text can take more than three UTF-8 bytes per UTF-16 unit.
   if (text.length * 3 > MAX_FILE_BYTES) {
     const bytes = utf8Length(text);
     if (bytes > MAX_FILE_BYTES) {
-      return {
-        ...base,
-        document: null,
-        data: undefined,
-        refused: true,
-        locate: nowhere,
-        diagnostics: [
-          located('file-too-large', `The file is ${describeBytes(bytes)}; Causeway opens working files up to ${describeBytes(MAX_FILE_BYTES)}.`),
-        ],
-      };
+      return refusedBeforeParsing(located('file-too-large', `The file is ${describeBytes(bytes)}; Causeway opens working files up to ${describeBytes(MAX_FILE_BYTES)}.`));
     }
   }
 
@@ -117,14 +117,7 @@ export function parseSource(text: string): ParsedSource {
     });
   } catch (error) {
     // The parser recurses; absurd nesting can exhaust the stack before any limit of ours.
-    return {
-      ...base,
-      document: null,
-      data: undefined,
-      refused: true,
-      locate: nowhere,
-      diagnostics: [located('too-deep', tooDeepMessage(error))],
-    };
+    return refusedBeforeParsing(located('too-deep', tooDeepMessage(error)));
   }
 
   const diagnostics: Diagnostic[] = [];

@@ -140,11 +140,6 @@ export function displayName(data: Json | undefined, id: string): string {
   return typeof name === 'string' && name.trim() !== '' ? name : id;
 }
 
-/** Where a node id lives: its tree, or undefined. */
-export function findNodeTree(trees: DrawableTree[], id: string): TreeKey | undefined {
-  return trees.find((tree) => tree.nodes.some((node) => node.id === id))?.key;
-}
-
 /** The accepted view of a tree: accepted nodes, and accepted links whose ends are all shown. */
 export function acceptedView(tree: DrawableTree): DrawableTree {
   const nodes = tree.nodes.filter((node) => node.status === 'accepted');

@@ -82,10 +82,6 @@ export function allowedKinds(tree: TreeKey): readonly string[] {
   return [...TREE_KINDS[tree], OBSERVATION];
 }
 
-export function isKindAllowed(tree: TreeKey, kind: unknown): boolean {
-  return typeof kind === 'string' && allowedKinds(tree).includes(kind);
-}
-
 /** `critical_success_factor` → `critical success factor`. */
 export function plainWords(word: string): string {
   return word.replace(/_/g, ' ');

@@ -135,20 +135,6 @@ export function pointAlong(course: Course, t: number): Point {
   return samples[samples.length - 1]!;
 }
 
-/** Length of a course, measured on samples. */
-export function courseLength(course: Course): number {
-  let total = 0;
-  for (const segment of course.segments) {
-    let prev = segment.from;
-    for (let i = 1; i <= 16; i++) {
-      const p = onSegment(segment, i / 16);
-      total += Math.hypot(p.x - prev.x, p.y - prev.y);
-      prev = p;
-    }
-  }
-  return total;
-}
-
 /** A zigzag between two points: the usual mark of a conflict, which is not causal. */
 export function zigzagPath(a: Point, b: Point): string {
   const dx = b.x - a.x;
