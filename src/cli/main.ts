@@ -1,14 +1,38 @@
 // The command-line tool: the same format core as the editor, with Node file I/O around it.
+// Each command's module is loaded only when that command runs, so `causeway --help` starts in
+// the time Node itself takes.
 import { UsageError } from './args';
 import { processIO, type CommandIO } from './io';
-import { SNAPSHOT_HELP, snapshotCommand } from './snapshot-command';
-import { VALIDATE_HELP, validateCommand } from './validate-command';
 
-type Command = { summary: string; help: string; run(argv: readonly string[], io: CommandIO): Promise<number> };
+interface CommandModule {
+  help: string;
+  run(argv: readonly string[], io: CommandIO): Promise<number>;
+}
+
+type Command = { summary: string; load(): Promise<CommandModule> };
 
 const COMMANDS: Record<string, Command> = {
-  validate: { summary: 'check working files against every rule of the format', help: VALIDATE_HELP, run: validateCommand },
-  snapshot: { summary: 'record accepted history and draw the diagrams of each tree', help: SNAPSHOT_HELP, run: snapshotCommand },
+  validate: {
+    summary: 'check working files against every rule of the format',
+    load: async () => {
+      const m = await import('./validate-command');
+      return { help: m.VALIDATE_HELP, run: m.validateCommand };
+    },
+  },
+  snapshot: {
+    summary: 'record accepted history and draw the diagrams of each tree',
+    load: async () => {
+      const m = await import('./snapshot-command');
+      return { help: m.SNAPSHOT_HELP, run: m.snapshotCommand };
+    },
+  },
+  open: {
+    summary: 'edit a working file (or a folder of them) in the browser, live',
+    load: async () => {
+      const m = await import('./open-command');
+      return { help: m.OPEN_HELP, run: m.openCommand };
+    },
+  },
 };
 
 function mainHelp(): string {
@@ -24,6 +48,8 @@ ${lines.join('\n')}
 Run "causeway <command> --help" for the options of each command.`;
 }
 
+const commandNamed = (name: string): Command | undefined => (Object.prototype.hasOwnProperty.call(COMMANDS, name) ? COMMANDS[name] : undefined);
+
 export async function main(argv: readonly string[], io: CommandIO = processIO): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined) {
@@ -35,24 +61,25 @@ export async function main(argv: readonly string[], io: CommandIO = processIO): 
     return 0;
   }
   if (name === 'help') {
-    const topic = rest[0] ? COMMANDS[rest[0]] : undefined;
+    const topic = rest[0] ? commandNamed(rest[0]) : undefined;
     if (rest[0] && !topic) {
       io.err(`causeway: no command named "${rest[0]}"\n\n${mainHelp()}`);
       return 2;
     }
-    io.out(topic ? topic.help : mainHelp());
+    io.out(topic ? (await topic.load()).help : mainHelp());
     return 0;
   }
-  const command = COMMANDS[name];
+  const command = commandNamed(name);
   if (!command) {
     io.err(`causeway: unknown command "${name}"\n\n${mainHelp()}`);
     return 2;
   }
+  const loaded = await command.load();
   try {
-    return await command.run(rest, io);
+    return await loaded.run(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.err(`causeway ${name}: ${error.message}\n\n${command.help}`);
+      io.err(`causeway ${name}: ${error.message}\n\n${loaded.help}`);
       return 2;
     }
     io.err(`causeway ${name}: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,0 +1,36 @@
+// Compiles the command line (src/cli, with the format core it uses) to plain JavaScript in
+// dist/cli, so `causeway` starts without a TypeScript loader. Each command is its own chunk,
+// loaded only when that command runs.
+import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const outdir = join(root, 'dist', 'cli');
+
+export async function buildCli() {
+  rmSync(outdir, { recursive: true, force: true });
+  await build({
+    absWorkingDir: root,
+    entryPoints: { causeway: 'src/cli/entry.ts' },
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    // Runtime dependencies stay in node_modules; everything else (yaml, the format core) is bundled.
+    external: ['ws'],
+    chunkNames: 'chunks/[name]-[hash]',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    legalComments: 'none',
+    // Bundled CommonJS code (yaml's Node build) calls require(); give the ES modules one.
+    banner: { js: "import { createRequire as __causewayRequire } from 'node:module'; const require = __causewayRequire(import.meta.url);" },
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await buildCli();
+}
