@@ -1,0 +1,139 @@
+// `causeway open FILE | FOLDER`: edit a working file in the browser, live. A local server serves
+// the editor; every edit is written to the file, and every change made to it by anyone else
+// (an assistant, `causeway snapshot`, a text editor) shows up in the editor.
+import { existsSync } from 'node:fs';
+import { realpath, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fileWorkspace, folderWorkspace } from '../server/workspace';
+import { DEFAULT_PORT, PortInUseError, startWorkspaceServer } from '../server/workspace-server';
+import { parseArgs, UsageError } from './args';
+import type { CommandIO } from './io';
+import { newWorkingFileText } from './new-working-file';
+import { openInBrowser } from './open-browser';
+
+export const OPEN_HELP = `Usage: causeway open FILE.yaml | FOLDER [--new] [--port N] [--host ADDRESS] [--no-browser]
+
+Edits a working file in the browser, live. A local server serves the editor
+and prints its address (with a secret only this run knows), then opens it in
+your default browser.
+
+Every edit is written to the file a moment after you make it. When another
+program changes the file (an assistant, "causeway snapshot", a text editor),
+the editor shows the change within a second; if you had edits not yet
+written, the two are merged item by item, and the same field changed on both
+sides is offered to you to settle. Record snapshot writes .NAME/history/ and
+the diagrams beside the file, as "causeway snapshot" does.
+
+With a FOLDER, the editor lists the working files in it; choose one to edit.
+
+Options:
+  --new           create FILE from a minimal valid template (it must not exist)
+  --port N        listen on port N (default: ${DEFAULT_PORT}, or the next free one)
+  --host ADDRESS  listen on ADDRESS instead of 127.0.0.1 (other machines may
+                  then reach it: a warning is printed)
+  --no-browser    print the address without opening a browser
+  --help          show this help
+
+Stop the server with Ctrl+C.
+
+Exit status: 0 after Ctrl+C, 1 when the file cannot be opened or the port is
+taken, 2 for a usage error.`;
+
+export async function openCommand(argv: readonly string[], io: CommandIO, stopSignal?: Promise<unknown>): Promise<number> {
+  const args = parseArgs(argv, { withValue: ['--port', '--host'], switches: ['--new', '--no-browser', '--help'] });
+  if (args.switches.has('--help')) {
+    io.out(OPEN_HELP);
+    return 0;
+  }
+  if (args.positional.length !== 1) throw new UsageError(args.positional.length === 0 ? 'name the working file (or a folder of them)' : 'name exactly one file or folder');
+  const port = args.values.has('--port') ? parsePort(args.values.get('--port')!) : undefined;
+  const host = args.values.get('--host') ?? '127.0.0.1';
+  const given = args.positional[0]!;
+  const path = resolve(given);
+
+  const info = await stat(path).catch(() => undefined);
+  if (args.switches.has('--new')) {
+    if (info) {
+      io.err(`causeway open: ${given} already exists; leave out --new to open it.`);
+      return 1;
+    }
+    if (!/\.ya?ml$/i.test(path)) {
+      io.err(`causeway open: a new working file needs a name ending in .yaml (got ${given}).`);
+      return 1;
+    }
+    try {
+      await writeFile(path, newWorkingFileText(path), { flag: 'wx' });
+    } catch (error) {
+      io.err(`causeway open: cannot create ${given}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'its folder does not exist' : (error as Error).message}.`);
+      return 1;
+    }
+    io.out(`Created ${given} from the template.`);
+  } else if (!info) {
+    io.err(`causeway open: ${given} does not exist. To start a new working file there, run: causeway open --new ${given}`);
+    return 1;
+  }
+
+  const real = await realpath(path);
+  const isFolder = (await stat(real)).isDirectory();
+  const workspace = isFolder ? folderWorkspace(real) : fileWorkspace(real);
+  let server;
+  try {
+    server = await startWorkspaceServer({ workspace, webRoot: findWebRoot(), host, port });
+  } catch (error) {
+    workspace.stop();
+    if (error instanceof PortInUseError) {
+      io.err(`causeway open: ${error.message}.`);
+      return 1;
+    }
+    throw error;
+  }
+
+  if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') {
+    io.err(`Warning: listening on ${host}, not only on this computer. Anyone who can reach port ${server.port} here and has the address below can read and change ${isFolder ? 'the working files in ' : ''}${given}.`);
+  }
+  io.out(`Causeway is editing ${isFolder ? `the working files in ${real}` : real}`);
+  io.out(`Open this address (it carries this run's secret): ${server.url}`);
+  if (!args.switches.has('--no-browser')) {
+    if (await openInBrowser(server.url)) io.out('Opening it in your default browser…');
+  }
+  io.out('Press Ctrl+C to stop.');
+
+  await (stopSignal ?? interrupted());
+  await server.close();
+  io.out('Stopped. Every edit that reached the server is in the file.');
+  return 0;
+}
+
+function parsePort(value: string): number {
+  const port = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError(`--port needs a port number from 1 to 65535 (got "${value}")`);
+  return port;
+}
+
+/** Resolves on Ctrl+C (or a polite kill), so the server can stop cleanly. */
+function interrupted(): Promise<string> {
+  return new Promise((resolve) => {
+    const stop = (signal: string) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      // A second Ctrl+C while stopping does not wait.
+      process.once('SIGINT', () => process.exit(130));
+      resolve(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+/** The built editor: dist/web beside the compiled command line (or the repository's, from source). */
+function findWebRoot(): string {
+  let folder = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    for (const candidate of [join(folder, 'web'), join(folder, 'dist', 'web')]) {
+      if (existsSync(join(candidate, 'index.html'))) return candidate;
+    }
+    folder = dirname(folder);
+  }
+  throw new Error('the editor is not built; run "npm run build" in the Causeway folder first');
+}

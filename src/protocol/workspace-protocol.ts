@@ -1,0 +1,161 @@
+// The messages between the editor and the workspace server behind `causeway open`, and the checks
+// that both ends run on what they receive. One small typed protocol in one place: group editing
+// will later travel beside it. Pure TypeScript: no Node, no DOM.
+//
+// The page never names a path. The server tells the page which file it edits (by a display name
+// and an opaque id); in a folder the page chooses among ids the server listed.
+
+/** Bumped when a message changes shape; both ends refuse a peer of another version. */
+export const PROTOCOL_VERSION = 1;
+
+/** Where the live channel listens, relative to the page's own origin. */
+export const LIVE_PATH = '/live';
+
+/** The meta tag the server adds to the editor page, so the page knows it works on a file on disk. */
+export const LIVE_META_NAME = 'causeway-live';
+
+/** What the server last read from the file. `version` identifies the exact bytes. */
+export type DiskState =
+  | { version: string; text: string }
+  /** The file could not be read as text (missing, not UTF-8, too large, a folder…). */
+  | { version: string; text: null; problem: string };
+
+export interface FileInfo {
+  /** Opaque and stable for one file on this machine: keys the page's per-file browser storage. */
+  id: string;
+  /** The file's name, for display. */
+  name: string;
+  /** The folder that holds it, for display only (the page never sends it back). */
+  folder: string;
+}
+
+export interface FolderEntry {
+  id: string;
+  name: string;
+  /** The file's `project` title, when it has one. */
+  title?: string;
+  /** Why it is probably not a working file (unreadable, broken YAML…), for the listing. */
+  problem?: string;
+}
+
+/** A snapshot file of the history folder `.NAME/history/`. */
+export interface HistoryFile {
+  name: string;
+  text: string;
+}
+
+export type WriteOutcome =
+  | { outcome: 'written'; version: string }
+  /** The file changed since the version the editor based its text on: nothing was written. */
+  | { outcome: 'stale'; disk: DiskState }
+  | { outcome: 'failed'; reason: string };
+
+export type ServerMessage =
+  | { type: 'welcome'; protocol: number; mode: 'file'; file: FileInfo; disk: DiskState; history: HistoryFile[]; historyProblem?: string }
+  | { type: 'welcome'; protocol: number; mode: 'folder'; folder: string; files: FolderEntry[] }
+  /** The file changed on disk (another program, or another window of this editor). */
+  | { type: 'disk'; disk: DiskState }
+  | ({ type: 'write-result'; request: number } & WriteOutcome)
+  | { type: 'history'; history: HistoryFile[]; historyProblem?: string }
+  | { type: 'snapshot-result'; request: number; ok: boolean; message: string; revision?: number }
+  | { type: 'refused'; message: string };
+
+export type ClientMessage =
+  /**
+   * Write `text` to the file, but only if it is still at `baseVersion`. `overwriteProblem`
+   * confirms that the user chose to replace a file that cannot be read.
+   */
+  | { type: 'write'; request: number; baseVersion: string; text: string; overwriteProblem?: boolean }
+  /** Record a snapshot of the file as it is on disk at `version` (the editor has written first). */
+  | { type: 'snapshot'; request: number; version: string; summary?: string }
+  /** Folder mode: edit the listed file with this id. */
+  | { type: 'choose'; id: string }
+  /** Folder mode: go back to the listing. */
+  | { type: 'list' };
+
+type Checked<T> = { ok: true; message: T } | { ok: false; reason: string };
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isRequest = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+function parseJson(raw: string): Checked<Record<string, unknown>> {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return { ok: false, reason: 'a message that is not JSON' };
+  }
+  return isRecord(value) && isString(value.type) ? { ok: true, message: value } : { ok: false, reason: 'a message without a type' };
+}
+
+/** Checks a message from the page; anything unexpected (extra keys included) is refused. */
+export function parseClientMessage(raw: string): Checked<ClientMessage> {
+  const parsed = parseJson(raw);
+  if (!parsed.ok) return parsed;
+  const m = parsed.message;
+  const only = (...keys: string[]) => Object.keys(m).every((key) => key === 'type' || keys.includes(key));
+  switch (m.type) {
+    case 'write':
+      if (only('request', 'baseVersion', 'text', 'overwriteProblem') && isRequest(m.request) && isString(m.baseVersion) && isString(m.text) && (m.overwriteProblem === undefined || typeof m.overwriteProblem === 'boolean')) {
+        return { ok: true, message: { type: 'write', request: m.request, baseVersion: m.baseVersion, text: m.text, ...(m.overwriteProblem ? { overwriteProblem: true } : {}) } };
+      }
+      return { ok: false, reason: 'a malformed write' };
+    case 'snapshot':
+      if (only('request', 'version', 'summary') && isRequest(m.request) && isString(m.version) && (m.summary === undefined || isString(m.summary))) {
+        return { ok: true, message: { type: 'snapshot', request: m.request, version: m.version, ...(m.summary !== undefined ? { summary: m.summary } : {}) } };
+      }
+      return { ok: false, reason: 'a malformed snapshot request' };
+    case 'choose':
+      return only('id') && isString(m.id) ? { ok: true, message: { type: 'choose', id: m.id } } : { ok: false, reason: 'a malformed choice' };
+    case 'list':
+      return only() ? { ok: true, message: { type: 'list' } } : { ok: false, reason: 'a malformed list request' };
+    default:
+      return { ok: false, reason: `an unknown message type "${String(m.type).slice(0, 40)}"` };
+  }
+}
+
+function isDiskState(value: unknown): value is DiskState {
+  return isRecord(value) && isString(value.version) && (isString(value.text) || (value.text === null && isString(value.problem)));
+}
+
+const isHistory = (value: unknown): value is HistoryFile[] => Array.isArray(value) && value.every((f) => isRecord(f) && isString(f.name) && isString(f.text));
+
+/** Checks a message from the server before the page acts on it. */
+export function parseServerMessage(raw: string): Checked<ServerMessage> {
+  const parsed = parseJson(raw);
+  if (!parsed.ok) return parsed;
+  const m = parsed.message;
+  const bad = { ok: false as const, reason: `a malformed "${String(m.type).slice(0, 40)}" message` };
+  switch (m.type) {
+    case 'welcome':
+      if (m.protocol !== PROTOCOL_VERSION) return { ok: false, reason: `a server speaking protocol ${String(m.protocol)} (this page speaks ${PROTOCOL_VERSION}); reload the page` };
+      if (m.mode === 'file') {
+        const file = m.file;
+        if (isRecord(file) && isString(file.id) && isString(file.name) && isString(file.folder) && isDiskState(m.disk) && isHistory(m.history)) return { ok: true, message: m as ServerMessage };
+        return bad;
+      }
+      if (m.mode === 'folder' && isString(m.folder) && Array.isArray(m.files) && m.files.every((f) => isRecord(f) && isString(f.id) && isString(f.name))) return { ok: true, message: m as ServerMessage };
+      return bad;
+    case 'disk':
+      return isDiskState(m.disk) ? { ok: true, message: m as ServerMessage } : bad;
+    case 'write-result':
+      if (!isRequest(m.request)) return bad;
+      if (m.outcome === 'written' && isString(m.version)) return { ok: true, message: m as ServerMessage };
+      if (m.outcome === 'stale' && isDiskState(m.disk)) return { ok: true, message: m as ServerMessage };
+      if (m.outcome === 'failed' && isString(m.reason)) return { ok: true, message: m as ServerMessage };
+      return bad;
+    case 'history':
+      return isHistory(m.history) ? { ok: true, message: m as ServerMessage } : bad;
+    case 'snapshot-result':
+      return isRequest(m.request) && typeof m.ok === 'boolean' && isString(m.message) ? { ok: true, message: m as ServerMessage } : bad;
+    case 'refused':
+      return isString(m.message) ? { ok: true, message: m as ServerMessage } : bad;
+    default:
+      return { ok: false, reason: `an unknown message type "${String(m.type).slice(0, 40)}"` };
+  }
+}
+
+export function encodeMessage(message: ServerMessage | ClientMessage): string {
+  return JSON.stringify(message);
+}

@@ -1,0 +1,80 @@
+// One editor page connected over the live channel: it is told what the file holds, writes
+// through compare-and-swap, records snapshots, and hears of every change made elsewhere.
+import type { WebSocket } from 'ws';
+import { MAX_FILE_BYTES } from '../format';
+import { encodeMessage, parseClientMessage, PROTOCOL_VERSION, type ClientMessage, type ServerMessage } from '../protocol/workspace-protocol';
+import type { Workspace } from './workspace';
+import type { FileListener, WatchedFile } from './watched-file';
+
+export function startLiveSession(socket: WebSocket, workspace: Workspace): void {
+  let file: WatchedFile | undefined;
+  let stopListening: (() => void) | undefined;
+  const send = (message: ServerMessage) => {
+    if (socket.readyState === socket.OPEN) socket.send(encodeMessage(message));
+  };
+
+  const listener: FileListener = {
+    disk: (disk) => send({ type: 'disk', disk }),
+    history: (state) => send({ type: 'history', ...state }),
+  };
+
+  const attach = async (next: WatchedFile) => {
+    detach();
+    file = next;
+    stopListening = next.listen(listener);
+    const [disk, history] = await Promise.all([next.disk(), next.history()]);
+    if (file === next) send({ type: 'welcome', protocol: PROTOCOL_VERSION, mode: 'file', file: next.info, disk, ...history });
+  };
+  const detach = () => {
+    stopListening?.();
+    stopListening = undefined;
+    file = undefined;
+  };
+  const sendListing = async () => {
+    if (workspace.kind !== 'folder') return;
+    send({ type: 'welcome', protocol: PROTOCOL_VERSION, mode: 'folder', folder: workspace.folder, files: (await workspace.list()).map(({ id, name, title, problem }) => ({ id, name, ...(title ? { title } : {}), ...(problem ? { problem } : {}) })) });
+  };
+
+  const handle = async (message: ClientMessage) => {
+    switch (message.type) {
+      case 'write': {
+        if (!file) return send({ type: 'refused', message: 'No file is open in this window.' });
+        if (Buffer.byteLength(message.text, 'utf8') > MAX_FILE_BYTES) {
+          return send({ type: 'write-result', request: message.request, outcome: 'failed', reason: 'the text is larger than a working file may be' });
+        }
+        const outcome = await file.write(message.baseVersion, message.text, { overwriteProblem: message.overwriteProblem, except: listener });
+        return send({ type: 'write-result', request: message.request, ...outcome });
+      }
+      case 'snapshot': {
+        if (!file) return send({ type: 'refused', message: 'No file is open in this window.' });
+        const outcome = await file.snapshot(message.version, message.summary);
+        return send({ type: 'snapshot-result', request: message.request, ...outcome });
+      }
+      case 'choose': {
+        if (workspace.kind !== 'folder') return send({ type: 'refused', message: 'This server edits one file; there is nothing to choose.' });
+        const chosen = await workspace.fileById(message.id);
+        if (!chosen) return send({ type: 'refused', message: 'That file is no longer in the folder.' });
+        return attach(chosen);
+      }
+      case 'list':
+        detach();
+        return sendListing();
+    }
+  };
+
+  // Messages are handled in order, one at a time, so a write's answer never overtakes another's.
+  let queue = Promise.resolve();
+  socket.on('message', (data, isBinary) => {
+    const parsed = isBinary ? { ok: false as const, reason: 'a binary message' } : parseClientMessage(data.toString());
+    if (!parsed.ok) {
+      send({ type: 'refused', message: `The server refused ${parsed.reason}.` });
+      return;
+    }
+    queue = queue.then(() => handle(parsed.message)).catch((error: unknown) => send({ type: 'refused', message: `The server failed: ${error instanceof Error ? error.message : String(error)}` }));
+  });
+  socket.on('close', detach);
+  socket.on('error', detach);
+
+  if (workspace.kind === 'file') void attach(workspace.file);
+  else void sendListing();
+}
