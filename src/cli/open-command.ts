@@ -29,7 +29,8 @@ With a FOLDER, the editor lists the working files in it; choose one to edit.
 
 Options:
   --new           create FILE from a minimal valid template (it must not exist)
-  --port N        listen on port N (default: ${DEFAULT_PORT}, or the next free one)
+  --port N        listen on port N (default: ${DEFAULT_PORT}, or the next free one;
+                  0: any free port)
   --host ADDRESS  listen on ADDRESS instead of 127.0.0.1 (other machines may
                   then reach it: a warning is printed)
   --no-browser    print the address without opening a browser
@@ -107,7 +108,7 @@ export async function openCommand(argv: readonly string[], io: CommandIO, stopSi
 
 function parsePort(value: string): number {
   const port = /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError(`--port needs a port number from 1 to 65535 (got "${value}")`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port needs a port number from 1 to 65535, or 0 for any free port (got "${value}")`);
   return port;
 }
 
