@@ -7,3 +7,4 @@ export { validateData, type VersionState } from './validate';
 export { formatPath, type Path, type PathSegment } from './path';
 export { deepEqual, isObject } from './json';
 export { MAX_FILE_BYTES, MAX_ALIAS_VALUES } from './limits';
+export { mergeWorkingFiles, mergeWorkingTexts, type MergeConflict, type MergeOutcome, type MergeSide, type TextMergeOutcome } from './merge';
