@@ -1,5 +1,6 @@
-// Starts the editor: on work kept from the last visit if there is any, else on the built-in
-// example; then keeps every change in browser storage.
+// Starts the editor. Served by `causeway open`, it works on the file on disk, live. Otherwise it
+// starts on work kept from the last visit if there is any, else on the built-in example, and
+// keeps every change in browser storage.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@xyflow/react/dist/style.css';
@@ -9,7 +10,9 @@ import { deepEqual } from './format';
 import { findUnsavedWork, loadSession, saveSession, startAutosave, type SavedSession } from './store/autosave';
 import { useDocumentStore } from './store/document-store';
 import { startHistorySync } from './store/history-store';
+import { isLivePage, onFileChosen, startLiveSync } from './store/live/live-sync';
 import { App } from './ui/App';
+import { setPositionsScope } from './ui/canvas/positions-storage';
 import { useRestoreOffer } from './ui/RestoreBanner';
 
 const EXAMPLE_NAME = 'repair-cafe.yaml';
@@ -40,4 +43,9 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 );
-void start();
+if (isLivePage()) {
+  onFileChosen(setPositionsScope);
+  startLiveSync();
+} else {
+  void start();
+}

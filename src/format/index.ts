@@ -2,7 +2,7 @@
 export * from './vocabulary';
 export type * from './types';
 export { openWorkingFile, diagnoseData, type OpenedFile } from './open';
-export { saveWorkingFile, stringifyData, withoutSnapshotFields, type SaveBase } from './save';
+export { saveWorkingFile, saveWithSource, stringifyData, withoutSnapshotFields, type SaveBase } from './save';
 export { validateData, type VersionState } from './validate';
 export { formatPath, type Path, type PathSegment } from './path';
 export { deepEqual, isObject } from './json';

@@ -18,10 +18,22 @@ export type SaveBase = Pick<ParsedSource, 'text' | 'document' | 'data' | 'refuse
 
 /** The working-file text for `data`; revision fields of snapshots are never written. */
 export function saveWorkingFile(base: SaveBase | null, data: Json): string {
+  return saveWithSource(base, data).text;
+}
+
+/**
+ * The text for `data` and that text as parsed, ready to be the base of the next save (the
+ * editor saves to disk again and again; every save already reads its result back, so the new
+ * base costs nothing more).
+ */
+export function saveWithSource(base: SaveBase | null, data: Json): { text: string; source: ParsedSource } {
   const working = withoutSnapshotFields(data);
   const source = base && base.document && base.data !== undefined && !base.refused ? base : null;
-  if (!source) return stringifyData(working);
-  if (deepEqual(source.data, working)) return source.text;
+  if (!source) {
+    const text = stringifyData(working);
+    return { text, source: parseSource(text) };
+  }
+  if (deepEqual(source.data, working)) return { text: source.text, source: 'locate' in source ? (source as ParsedSource) : parseSource(source.text) };
 
   const document = source.document!;
   const { root, origin } = reconcileDocument(document, source.data as Json, working);
@@ -34,12 +46,15 @@ export function saveWorkingFile(base: SaveBase | null, data: Json): string {
   };
 
   const spliced = spliceText(body, (document.contents as YamlNode | null) ?? null, root, origin, layout, source.lineEnding === '\r\n' ? '\r\n' : '\n');
-  if (spliced !== undefined && readsAs(finish(spliced), working)) return finish(spliced);
-
-  const whole = finish(withLineEnding(wholeDocument(document, root).toString({ ...STRINGIFY_OPTIONS, ...layout }), source.lineEnding));
-  if (readsAs(whole, working)) return whole;
+  if (spliced !== undefined) {
+    const read = readsAs(finish(spliced), working);
+    if (read) return read;
+  }
+  const whole = readsAs(finish(withLineEnding(wholeDocument(document, root).toString({ ...STRINGIFY_OPTIONS, ...layout }), source.lineEnding)), working);
+  if (whole) return whole;
   // Should never happen; if patching ever misses, correct data matters more than layout.
-  return finish(withLineEnding(freshDocument(working, document.commentBefore).toString({ ...STRINGIFY_OPTIONS, ...layout }), source.lineEnding));
+  const text = finish(withLineEnding(freshDocument(working, document.commentBefore).toString({ ...STRINGIFY_OPTIONS, ...layout }), source.lineEnding));
+  return { text, source: parseSource(text) };
 }
 
 /** Plain YAML for data with no source (a snapshot, a new file): same styles, no comments. */
@@ -58,9 +73,10 @@ export function withoutSnapshotFields(data: Json): Json {
   return copy;
 }
 
-function readsAs(text: string, data: Json): boolean {
+/** The text with its parse when it reads back as exactly `data`. */
+function readsAs(text: string, data: Json): { text: string; source: ParsedSource } | undefined {
   const parsed = parseSource(text);
-  return parsed.data !== undefined && !parsed.refused && deepEqual(parsed.data, data);
+  return parsed.data !== undefined && !parsed.refused && deepEqual(parsed.data, data) ? { text, source: parsed } : undefined;
 }
 
 /** The source Document's header, directives and closing comment around the new content. */

@@ -23,17 +23,23 @@ export interface SavedSession {
 
 const run = <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>) => dbRequest('work', mode, work);
 
-export async function loadSession(key: 'current' | 'previous' = 'current'): Promise<SavedSession | undefined> {
+/**
+ * Where work is kept: `current` (the editor on its own), `previous` (work set aside when another
+ * file replaced it), or a key of its own for each file on disk edited through `causeway open`.
+ */
+export type SessionKey = 'current' | 'previous' | `live:${string}`;
+
+export async function loadSession(key: SessionKey = 'current'): Promise<SavedSession | undefined> {
   try {
-    const value = await run('readonly', (store) => store.get(key === 'current' ? KEY : PREVIOUS_KEY) as IDBRequest<SavedSession | undefined>);
+    const value = await run('readonly', (store) => store.get(key === 'current' ? KEY : key === 'previous' ? PREVIOUS_KEY : key) as IDBRequest<SavedSession | undefined>);
     return value && typeof value.fileName === 'string' ? value : undefined;
   } catch {
     return undefined; // storage blocked (private mode): the editor still works, without recovery
   }
 }
 
-export async function saveSession(session: SavedSession, key: 'current' | 'previous' = 'current'): Promise<void> {
-  await run('readwrite', (store) => store.put(session, key === 'current' ? KEY : PREVIOUS_KEY));
+export async function saveSession(session: SavedSession, key: SessionKey = 'current'): Promise<void> {
+  await run('readwrite', (store) => store.put(session, key === 'current' ? KEY : key === 'previous' ? PREVIOUS_KEY : key));
 }
 
 /** The open document as a session record. */
@@ -55,8 +61,11 @@ export async function findUnsavedWork(isUnsaved: (session: SavedSession) => bool
   return previous?.awaitingDecision && isUnsaved(previous) ? previous : undefined;
 }
 
-/** Starts saving the open document after each change; returns a function that stops it. */
-export function startAutosave(onError: (message: string) => void): () => void {
+/**
+ * Starts saving the open document after each change, under the key `keyNow()` gives at that
+ * moment (none: not kept); returns a function that stops it.
+ */
+export function startAutosave(onError: (message: string) => void, keyNow: () => SessionKey | undefined = () => 'current'): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let failed = false;
   const unsubscribe = useDocumentStore.subscribe((state, previous) => {
@@ -67,8 +76,9 @@ export function startAutosave(onError: (message: string) => void): () => void {
     clearTimeout(timer);
     timer = setTimeout(() => {
       const session = currentSession();
-      if (!session) return;
-      saveSession(session).then(
+      const key = keyNow();
+      if (!session || !key) return;
+      saveSession(session, key).then(
         () => {
           failed = false;
         },

@@ -73,6 +73,26 @@ export interface Notice {
   action?: { label: string; run(): void };
 }
 
+/** Items that just changed on disk, marked on the canvas for a moment. */
+export interface RecentChanges {
+  ids: ReadonlySet<string>;
+  nonce: number;
+}
+
+/** Content that came from the file on disk (read afresh, or merged with edits not yet written). */
+export interface DiskContent {
+  /** The text on disk it is based on: saving patches this text, so its comments stay. Absent: unchanged. */
+  base?: SaveBase;
+  data: Json;
+  /** What counts as written: the disk's data (equal to `data` unless edits still wait to be written). */
+  savedData: Json;
+  /** For the undo list: "Changes on disk". */
+  label: string;
+  /** Node and link ids whose content changed, to mark them. */
+  changed: readonly string[];
+  notice?: string;
+}
+
 export interface EditContext {
   /** Ids never to give a new item: every id this document has had, deleted ones included. */
   avoid: ReadonlySet<string>;
@@ -91,6 +111,7 @@ export interface DocumentStore {
   openProblem: OpenProblem | null;
   history: History;
   notice: Notice | null;
+  recentChanges: RecentChanges | null;
   /** Opens text as the current document; on failure the open document stays as it was. */
   openText(text: string, fileName: string): boolean;
   /** Reopens autosaved work: the original text (for comments) and the data as it was left. */
@@ -113,9 +134,18 @@ export interface DocumentStore {
   exportText(): string | null;
   /** The current data was written somewhere (exported or saved). */
   markSaved(): void;
+  /**
+   * Puts content from disk in place of the open document's data, keeping the tab, selection and
+   * view; one undo step. Nothing happens when no document is open.
+   */
+  replaceFromDisk(content: DiskContent): void;
+  /** `savedData` was written to disk as `base`'s text: saving patches that text from now on. */
+  rebase(base: SaveBase, savedData: Json): void;
 }
 
 const EMPTY_SELECTION: Selection = { nodes: [], links: [] };
+/** How long items that changed on disk stay marked. */
+export const RECENT_CHANGE_MS = 4000;
 let nonce = 0;
 /** Every id seen in the open document during this session: new items never reuse one. */
 let seenIds = new Set<string>();
@@ -166,6 +196,7 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
     openProblem: null,
     history: EMPTY_HISTORY,
     notice: null,
+    recentChanges: null,
 
     openText(text, fileName) {
       const opened = openWorkingFile(text);
@@ -315,6 +346,29 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
     markSaved() {
       const document = get().document;
       if (document) set({ document: { ...document, savedData: document.data } });
+    },
+
+    replaceFromDisk(content) {
+      const document = get().document;
+      if (!document) return;
+      const before = document.data;
+      const changedData = before !== content.data;
+      set({ document: { ...document, base: content.base ?? document.base, savedData: content.savedData } });
+      const extra: Partial<DocumentStore> = {
+        recentChanges: content.changed.length > 0 ? { ids: new Set(content.changed), nonce: ++nonce } : get().recentChanges,
+        ...(content.notice ? { notice: { tone: 'info' as const, text: content.notice, nonce: ++nonce } } : {}),
+      };
+      if (changedData) extra.history = recordEdit(get().history, before, content.label, undefined, Date.now());
+      if (changedData) applyData(content.data, extra);
+      else set(extra);
+      // The marks are for a moment: long enough to be seen, gone before they become noise.
+      const marked = get().recentChanges;
+      if (marked) setTimeout(() => get().recentChanges === marked && set({ recentChanges: null }), RECENT_CHANGE_MS);
+    },
+
+    rebase(base, savedData) {
+      const document = get().document;
+      if (document) set({ document: { ...document, base, savedData } });
     },
   };
 });

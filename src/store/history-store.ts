@@ -10,8 +10,16 @@ import { dbRequest } from './browser-db';
 import { useDocumentStore } from './document-store';
 import { addSnapshotFile, readFolderHistory, writeDiagramFiles, type FolderHandle } from './history-folder';
 
+/** Records a snapshot somewhere else (the workspace server, on disk) and says what happened. */
+export type SnapshotRecorder = (summary: string) => Promise<{ ok: boolean; message: string }>;
+
 export interface HistoryState {
   fileName: string | null;
+  /**
+   * Where the history lives: this browser (with an optional folder the user chose), or the
+   * working file's `.NAME/history/` on disk, read and written by the workspace server.
+   */
+  source: 'browser' | 'disk';
   snapshots: Snapshot[];
   /** Why the stored history cannot be trusted (then nothing more is recorded). */
   problems: string[];
@@ -23,6 +31,8 @@ export interface HistoryState {
   record(summary: string): Promise<{ ok: boolean; message: string }>;
   /** Uses (and from now on writes to) the folder that holds the working file. */
   useFolder(folder: FolderHandle): Promise<{ ok: boolean; message: string }>;
+  /** The history on disk, as the workspace server read it; `record` goes through `recorder` from now on. */
+  adoptDiskHistory(fileName: string, files: SnapshotFile[], problem: string | undefined, recorder: SnapshotRecorder): void;
 }
 
 const storageKey = (fileName: string) => `history:${fileName}`;
@@ -53,14 +63,18 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
     return check;
   };
 
+  let diskRecorder: SnapshotRecorder | undefined;
+
   return {
     fileName: null,
+    source: 'browser',
     snapshots: [],
     problems: [],
     folder: null,
     busy: false,
 
     async load(fileName) {
+      if (get().source === 'disk') return; // the server keeps this history on disk
       set({ fileName, snapshots: [], problems: [], folder: get().fileName === fileName ? get().folder : null });
       const files = await storedFiles(fileName);
       if (useDocumentStore.getState().document?.fileName !== fileName) return; // another file opened meanwhile
@@ -83,7 +97,23 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
       return { ok: true, message: `Snapshots and diagrams are kept in ${folder.name}/.${fileName.replace(/\.(ya?ml)$/i, '')} from now on.` };
     },
 
+    adoptDiskHistory(fileName, files, problem, recorder) {
+      diskRecorder = recorder;
+      set({ source: 'disk', folder: null });
+      if (problem) set({ fileName, snapshots: [], problems: [problem] });
+      else adopt(fileName, files);
+    },
+
     async record(summary) {
+      if (get().source === 'disk' && diskRecorder) {
+        if (get().busy) return { ok: false, message: 'A snapshot is being recorded.' };
+        set({ busy: true });
+        try {
+          return await diskRecorder(summary);
+        } finally {
+          set({ busy: false });
+        }
+      }
       const document = useDocumentStore.getState().document;
       const fileName = get().fileName;
       if (!document || !fileName || fileName !== document.fileName) return { ok: false, message: 'No file is open.' };

@@ -4,6 +4,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { acceptedView, readTrees, type DrawableTree } from '../format/read';
 import { hasUnsavedChanges, useDocumentStore, type ViewMode } from '../store/document-store';
 import { useHistoryStore } from '../store/history-store';
+import { backToFolder, flushWrites } from '../store/live/live-sync';
+import { useLiveStore } from '../store/live/live-store';
 import { AddNodeDialog, type AddNodeRequest } from './AddNodeDialog';
 import { TreeCanvas, pinNode, resetTreeLayout } from './canvas/TreeCanvas';
 import { changeDrawing, type ChangeMarks } from './canvas/change-tree';
@@ -12,6 +14,10 @@ import { exportTreeSvg } from './export-svg';
 import { FileDropZone } from './FileDropZone';
 import { changeToShow } from './latest-change';
 import { Legend } from './Legend';
+import { DiskProblemBanner } from './live/DiskProblemBanner';
+import { FolderPicker } from './live/FolderPicker';
+import { LiveStatus } from './live/LiveStatus';
+import './live/live.css';
 import { NoticeBar } from './NoticeBar';
 import { OpenControl } from './OpenControl';
 import { OpenProblemDialog } from './OpenProblemDialog';
@@ -37,6 +43,13 @@ export function App() {
   const undo = useDocumentStore((s) => s.undo);
   const redo = useDocumentStore((s) => s.redo);
   const snapshots = useHistoryStore((s) => s.snapshots);
+  // Served by `causeway open`: the file on disk is the document, written as it is edited.
+  const live = useLiveStore((s) => s.active);
+  const liveMode = useLiveStore((s) => s.mode);
+  const liveFile = useLiveStore((s) => s.file);
+  const inFolder = useLiveStore((s) => s.folder !== null);
+  const connection = useLiveStore((s) => s.connection);
+  const choosingFile = live && liveMode === 'folder';
   const openInput = useRef<HTMLInputElement>(null);
   const [relayout, setRelayout] = useState(0);
   const [adding, setAdding] = useState<AddNodeRequest | null>(null);
@@ -68,7 +81,14 @@ export function App() {
 
   useShortcuts({
     open: () => openInput.current?.click(),
-    exportFile: exportDownload,
+    // Live, Ctrl+S writes now (edits are written a moment after anyway); otherwise it downloads.
+    exportFile: live
+      ? () =>
+          void flushWrites().then((written) => {
+            const save = useLiveStore.getState().save;
+            useDocumentStore.getState().say(written ? 'info' : 'refusal', written ? `Saved to ${liveFile?.name ?? 'the file'}.` : `Not saved: ${save.kind === 'unsaved' ? save.reason : 'the file could not be written'}.`);
+          })
+      : exportDownload,
     addNode: () => editable && tree && setAdding({ tree: tree.key }),
   });
 
@@ -89,12 +109,13 @@ export function App() {
 
   return (
     <div className="cw-app">
-      <header className="cw-toolbar">
+      {/* While a folder's files are listed, there is nothing to edit yet: the actions wait. */}
+      <header className={`cw-toolbar${choosingFile ? ' is-choosing-file' : ''}`}>
         <h1 className="cw-brand">Causeway</h1>
-        {document && (
-          <span className="cw-file-name" title={unsaved ? 'Open file — changes not exported yet' : 'Open file'}>
+        {document && !choosingFile && (
+          <span className="cw-file-name" title={live && liveFile ? `${liveFile.folder}/${liveFile.name}` : unsaved ? 'Open file — changes not exported yet' : 'Open file'}>
             {document.fileName}
-            {unsaved && (
+            {unsaved && !live && (
               <span className="cw-unsaved" aria-label="unsaved changes">
                 {' '}
                 ● unsaved
@@ -102,12 +123,20 @@ export function App() {
             )}
           </span>
         )}
+        <LiveStatus />
         <div className="cw-toolbar-group">
-          <OpenControl ref={openInput} />
-          <button type="button" className="cw-button" onClick={() => void saveDocument()} disabled={!document} title="Save back to the file on disk when the browser knows it (a dropped file, or after Save as…); otherwise download it">
-            Save
-          </button>
-          {canSaveToFiles() && (
+          {live && inFolder && (
+            <button type="button" className="cw-button" onClick={() => void backToFolder()} disabled={choosingFile} title="Back to the list of working files in the folder">
+              Files…
+            </button>
+          )}
+          {!live && <OpenControl ref={openInput} />}
+          {!live && (
+            <button type="button" className="cw-button" onClick={() => void saveDocument()} disabled={!document} title="Save back to the file on disk when the browser knows it (a dropped file, or after Save as…); otherwise download it">
+              Save
+            </button>
+          )}
+          {!live && canSaveToFiles() && (
             <button type="button" className="cw-button" onClick={() => void saveDocumentAs()} disabled={!document} title="Choose a file on disk to save into; Save writes there from then on">
               Save as…
             </button>
@@ -164,9 +193,10 @@ export function App() {
           </span>
         )}
       </header>
-      <RestoreBanner />
+      {live && <DiskProblemBanner />}
+      {!live && <RestoreBanner />}
       <RevisionBar />
-      {document && (
+      {document && !choosingFile && (
         <div className="cw-tabbar">
           <TreeTabs trees={trees} current={tree?.key ?? null} onShow={showTree} />
           {tree && shown && (
@@ -184,7 +214,9 @@ export function App() {
       )}
       <main className="cw-main">
         <section className="cw-canvas-area" id="cw-tree-panel" role="tabpanel" aria-labelledby={tree ? `tab-${tree.key}` : undefined}>
-          {document && shown ? (
+          {choosingFile ? (
+            <FolderPicker />
+          ) : document && shown ? (
             <>
               <TreeCanvas
                 key={`${document.fileName}:${shown.tree.key}:${viewName}`}
@@ -200,10 +232,18 @@ export function App() {
               <Legend mode={view.mode} />
             </>
           ) : (
-            <div className="cw-empty-state">{document ? 'This file has no trees to draw.' : 'Open a working file (.yaml) or drop one here.'}</div>
+            <div className="cw-empty-state">
+              {document
+                ? 'This file has no trees to draw.'
+                : live
+                  ? connection === 'connected'
+                    ? `${liveFile?.name ?? 'The file'} cannot be opened yet: it opens here as soon as it reads.`
+                    : 'Connecting to the server…'
+                  : 'Open a working file (.yaml) or drop one here.'}
+            </div>
           )}
         </section>
-        <SidePanel />
+        {!choosingFile && <SidePanel />}
       </main>
       {adding && (
         <AddNodeDialog
@@ -215,7 +255,7 @@ export function App() {
         />
       )}
       <NoticeBar />
-      <FileDropZone />
+      {!live && <FileDropZone />}
       <OpenProblemDialog />
     </div>
   );

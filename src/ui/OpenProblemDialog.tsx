@@ -1,11 +1,13 @@
 // A file that could not be opened: why, and where; the document already open is untouched.
 import { useEffect, useRef } from 'react';
 import { useDocumentStore } from '../store/document-store';
+import { useLiveStore } from '../store/live/live-store';
 
 export function OpenProblemDialog() {
   const problem = useDocumentStore((s) => s.openProblem);
   const dismiss = useDocumentStore((s) => s.dismissOpenProblem);
   const hasDocument = useDocumentStore((s) => s.document !== null);
+  const live = useLiveStore((s) => s.active);
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (problem) closeRef.current?.focus();
@@ -31,7 +33,13 @@ export function OpenProblemDialog() {
             ))}
           </ol>
         )}
-        <p className="cw-dialog-note">{hasDocument ? 'The document you had open is unchanged.' : 'Nothing was opened.'}</p>
+        <p className="cw-dialog-note">
+          {live
+            ? 'The file on disk was left as it is. Fix it in a text editor (or ask the assistant to): this page opens it as soon as it reads.'
+            : hasDocument
+              ? 'The document you had open is unchanged.'
+              : 'Nothing was opened.'}
+        </p>
         <button ref={closeRef} type="button" className="cw-button" onClick={dismiss}>
           Close
         </button>

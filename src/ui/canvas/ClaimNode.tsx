@@ -5,16 +5,19 @@ import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { useDocumentStore } from '../../store/document-store';
 import { STATUS_LABEL, TRACE_LABEL, kindLabel, plural, treeLabel } from '../words';
 import type { ClaimFlowNode } from './build-flow';
+import { useChangedOnDisk } from './changed-on-disk';
 import { MARK_WORD } from './marks';
 
 function ClaimNodeView({ data, selected }: NodeProps<ClaimFlowNode>) {
   const { node, contributorNames, openBacklog, traces, problems, mark, previous } = data;
   const status = STATUS_LABEL[node.status];
   const focusItem = useDocumentStore((s) => s.focusItem);
+  const changedOnDisk = useChangedOnDisk(node.id);
   return (
     <div
-      className={`cw-claim ${mark ? `cw-mark-${mark}` : `cw-status-${node.status}`}${selected ? ' is-selected' : ''}${problems.length ? ' is-broken' : ''}`}
+      className={`cw-claim ${mark ? `cw-mark-${mark}` : `cw-status-${node.status}`}${selected ? ' is-selected' : ''}${problems.length ? ' is-broken' : ''}${changedOnDisk ? ' is-changed-on-disk' : ''}`}
       data-node-id={node.id}
+      {...(changedOnDisk ? { 'data-changed-on-disk': 'true' } : {})}
       data-status={node.status}
       data-kind={node.kind}
       {...(mark ? { 'data-change': mark } : {})}
@@ -31,6 +34,11 @@ function ClaimNodeView({ data, selected }: NodeProps<ClaimFlowNode>) {
           </span>
         )}
       </header>
+      {changedOnDisk && (
+        <span className="cw-changed-on-disk-tag" role="note">
+          changed on disk
+        </span>
+      )}
       <p className="cw-claim-text">{node.text || <em className="cw-missing">(no text)</em>}</p>
       {previous && (
         <div className="cw-previous">

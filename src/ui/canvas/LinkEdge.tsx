@@ -6,6 +6,7 @@ import { useDocumentStore } from '../../store/document-store';
 import { STATUS_LABEL, plural, relationLabel } from '../words';
 import { markerId } from './ArrowMarkers';
 import { JUNCTION_SIZE, type LinkFlowEdge } from './build-flow';
+import { useChangedOnDisk } from './changed-on-disk';
 import { MARK_WORD } from './marks';
 import { coursePath, pointAlong, zigzagPath } from '../../render/geometry';
 import { linkCourse, type Rect } from './edge-geometry';
@@ -23,6 +24,7 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
   const targetNode = useInternalNode(target);
   const sourceRect = rectOf(sourceNode);
   const targetRect = rectOf(targetNode);
+  const changedOnDisk = useChangedOnDisk(data?.link.id ?? '');
   if (!data || !sourceNode || !targetNode || !sourceRect || !targetRect) return null;
 
   const { link, role, style, orientation, mark } = data;
@@ -67,11 +69,12 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
       data-status={link.status}
       data-relation={link.relation}
       {...(mark ? { 'data-change': before ? 'before' : mark } : {})}
+      {...(changedOnDisk && !before ? { 'data-changed-on-disk': 'true' } : {})}
     >
       <BaseEdge id={id} path={path} className="cw-link-path" markerEnd={marker} interactionWidth={16} />
       <EdgeLabelRenderer>
         <div
-          className={`cw-link-label cw-link-label-${mark ? `mark-${mark}` : link.status} nodrag nopan${selected ? ' is-selected' : ''}`}
+          className={`cw-link-label cw-link-label-${mark ? `mark-${mark}` : link.status} nodrag nopan${selected ? ' is-selected' : ''}${changedOnDisk && !before ? ' is-changed-on-disk' : ''}`}
           style={{ transform: `translate(-50%, -50%) translate(${midX}px, ${midY}px)` }}
           data-link-label={before ? undefined : link.id}
           onClick={(event) => {

@@ -6,8 +6,17 @@ const PREFIX = 'causeway.positions.v1:';
 
 export type DraggedPositions = Record<string, Point>;
 
+/**
+ * Files on disk edited through `causeway open` are told apart by the server's id for them, so
+ * two files of the same name in different folders keep their own arrangements.
+ */
+let scope = '';
+export function setPositionsScope(fileId: string | null): void {
+  scope = fileId ? `${fileId}/` : '';
+}
+
 function key(fileName: string, view: string): string {
-  return `${PREFIX}${fileName}:${view}`;
+  return `${PREFIX}${scope}${fileName}:${view}`;
 }
 
 export function loadDragged(fileName: string, view: string): DraggedPositions {

@@ -14,6 +14,8 @@ export function HistoryPanel() {
   const snapshots = useHistoryStore((s) => s.snapshots);
   const problems = useHistoryStore((s) => s.problems);
   const folder = useHistoryStore((s) => s.folder);
+  const onDisk = useHistoryStore((s) => s.source === 'disk');
+  const fileName = useHistoryStore((s) => s.fileName);
   const useFolder = useHistoryStore((s) => s.useFolder);
   const revision = useDocumentStore((s) => s.view.revision);
   const showRevision = useDocumentStore((s) => s.showRevision);
@@ -61,7 +63,12 @@ export function HistoryPanel() {
           </li>
         ))}
       </ol>
-      {canChooseFolder() && (
+      {onDisk && (
+        <p className="cw-history-on-disk">
+          Kept on disk beside the file, in <code>.{(fileName ?? '').replace(/\.(ya?ml)$/i, '')}/history/</code>, with the diagrams; snapshots taken with <code>causeway snapshot</code> appear here too.
+        </p>
+      )}
+      {!onDisk && canChooseFolder() && (
         <div className="cw-history-folder">
           <p>{folder ? `Kept in the folder “${folder.name}” as well.` : 'Snapshots are kept in this browser. To keep them next to the working file too, choose its folder.'}</p>
           <button

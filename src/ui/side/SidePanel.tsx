@@ -4,7 +4,9 @@
 import { useEffect, useRef } from 'react';
 import { useDocumentStore } from '../../store/document-store';
 import { useHistoryStore } from '../../store/history-store';
+import { useLiveStore } from '../../store/live/live-store';
 import { BacklogPanel } from './BacklogPanel';
+import { ConflictsPanel } from './ConflictsPanel';
 import { DiagnosticsPanel } from './DiagnosticsPanel';
 import { HistoryPanel } from './HistoryPanel';
 import { Inspector } from './Inspector';
@@ -17,11 +19,13 @@ export function SidePanel() {
   const document = useDocumentStore((s) => s.document);
   const view = useDocumentStore((s) => s.view);
   const revisions = useHistoryStore((s) => s.snapshots.length);
+  const conflicts = useLiveStore((s) => s.conflicts.length);
   const { section: chosen, show } = useSideSection();
   // While a revision is open read-only, the panel shows the history it belongs to.
-  const section = view.revision !== null ? 'history' : chosen;
+  const section = view.revision !== null ? 'history' : chosen === 'conflicts' && conflicts === 0 ? 'inspector' : chosen;
   useFollowSelection();
   useProblemsOnOpen();
+  useConflictsWhenTheyCome(conflicts);
   if (!document) return null;
   const tree = document.trees.find((t) => t.key === view.tree);
   const errors = document.diagnostics.filter((d) => d.severity === 'error').length;
@@ -29,15 +33,18 @@ export function SidePanel() {
     backlog: tree?.backlog.length ?? 0,
     problems: document.diagnostics.length,
     history: revisions,
+    conflicts,
   };
+  // Conflicts with the file on disk have a part of their own only while there are some.
+  const sections = SECTIONS.filter((key) => key !== 'conflicts' || conflicts > 0);
   return (
     <aside className="cw-side cw-side-panel" aria-label="Side panel">
       <nav className="cw-side-nav" aria-label="Side panel parts">
-        {SECTIONS.map((key) => (
+        {sections.map((key) => (
           <button
             key={key}
             type="button"
-            className={`cw-side-nav-button${key === 'problems' && errors > 0 ? ' has-errors' : ''}`}
+            className={`cw-side-nav-button${(key === 'problems' && errors > 0) || key === 'conflicts' ? ' has-errors' : ''}`}
             aria-pressed={section === key}
             aria-controls="cw-side-body"
             data-section={key}
@@ -49,6 +56,7 @@ export function SidePanel() {
         ))}
       </nav>
       <div className="cw-side-body" id="cw-side-body" data-section={section} role="region" aria-label={SECTION_LABEL[section]}>
+        {section === 'conflicts' && <ConflictsPanel />}
         {section === 'inspector' && <Inspector />}
         {section === 'backlog' && <BacklogPanel tree={tree} />}
         {section === 'history' && <HistoryPanel />}
@@ -77,6 +85,15 @@ function useFollowSelection() {
     }
     if (selected !== '') show('inspector');
   }, [selected]);
+}
+
+/** Conflicts with the file on disk come to the front as soon as there are any. */
+function useConflictsWhenTheyCome(count: number) {
+  const before = useRef(0);
+  useEffect(() => {
+    if (count > 0 && before.current === 0) useSideSection.getState().show('conflicts');
+    before.current = count;
+  }, [count]);
 }
 
 /** A file that arrives with problems opens on the problems list. */

@@ -3,10 +3,11 @@
 import { create } from 'zustand';
 import { useDocumentStore } from '../../store/document-store';
 
-export const SECTIONS = ['inspector', 'backlog', 'history', 'participants', 'trees', 'problems'] as const;
+export const SECTIONS = ['conflicts', 'inspector', 'backlog', 'history', 'participants', 'trees', 'problems'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export const SECTION_LABEL: Record<Section, string> = {
+  conflicts: 'Conflicts',
   inspector: 'Inspector',
   backlog: 'Backlog',
   history: 'History',

@@ -1,0 +1,66 @@
+// The page's end of the live channel to the workspace server: one WebSocket, opened again after
+// every loss (the server restarted, the laptop slept), with the protocol's checks on each
+// message that arrives.
+import { encodeMessage, LIVE_PATH, parseServerMessage, type ClientMessage, type ServerMessage } from '../../protocol/workspace-protocol';
+
+export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
+
+export interface ConnectionEvents {
+  state(state: ConnectionState): void;
+  message(message: ServerMessage): void;
+  /** A message that failed the protocol's checks: said, and otherwise ignored. */
+  malformed(reason: string): void;
+}
+
+export interface LiveConnection {
+  send(message: ClientMessage): boolean;
+  close(): void;
+}
+
+/** Waits between attempts: quick at first, then every two seconds. */
+const RETRY_MS = [250, 500, 1000, 2000];
+
+export function connectLive(events: ConnectionEvents, location: Pick<Location, 'protocol' | 'host'> = window.location): LiveConnection {
+  let socket: WebSocket | undefined;
+  let attempt = 0;
+  let closed = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const open = () => {
+    if (closed) return;
+    events.state('connecting');
+    const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${LIVE_PATH}`);
+    socket = ws;
+    ws.onopen = () => {
+      attempt = 0;
+      events.state('connected');
+    };
+    ws.onmessage = (event) => {
+      if (typeof event.data !== 'string') return events.malformed('a binary message');
+      const parsed = parseServerMessage(event.data);
+      if (parsed.ok) events.message(parsed.message);
+      else events.malformed(parsed.reason);
+    };
+    ws.onclose = () => {
+      if (socket !== ws) return;
+      socket = undefined;
+      events.state('disconnected');
+      if (closed) return;
+      timer = setTimeout(open, RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)]);
+    };
+  };
+  open();
+
+  return {
+    send(message) {
+      if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+      socket.send(encodeMessage(message));
+      return true;
+    },
+    close() {
+      closed = true;
+      clearTimeout(timer);
+      socket?.close();
+    },
+  };
+}

@@ -1,0 +1,483 @@
+// Keeps the open document and the file on disk in step, through the workspace server:
+// - every edit is written a moment after it is made, never over a version of the file this page
+//   has not seen (the server compares before it writes);
+// - a change made on disk by anyone else is shown at once; if edits were waiting to be written,
+//   the two are merged item by item (src/format/merge.ts), and conflicts wait for the user;
+// - a text on disk that cannot be read is shown as a problem and never written over by itself;
+// - while the server is away the edits stay here (and in browser storage) and are written when
+//   it is back.
+import { deepEqual, openWorkingFile, saveWithSource, type Json, type SaveBase } from '../../format';
+import { changedItems } from '../../format/changed-items';
+import { mergeWorkingTexts, type MergeSide } from '../../format/merge';
+import type { DiskState, ServerMessage } from '../../protocol/workspace-protocol';
+import { loadSession, startAutosave, type SessionKey } from '../autosave';
+import { useDocumentStore } from '../document-store';
+import { useHistoryStore } from '../history-store';
+import { connectLive, type ConnectionState, type LiveConnection } from './live-connection';
+import { useLiveStore, type DiskProblem } from './live-store';
+import { describeDiskChange, describeMerge } from './live-words';
+
+/** The pause after an edit before it is written: typing writes once, not on every key. */
+export const WRITE_DELAY_MS = 300;
+/** How long to wait for the server to answer a snapshot request. */
+const SNAPSHOT_TIMEOUT_MS = 120_000;
+const CHOSEN_FILE_KEY = 'causeway.live.chosen';
+
+interface SentWrite {
+  request: number;
+  text: string;
+  /** The text as parsed: the base of the next save once it is written. */
+  source: SaveBase;
+  data: Json;
+}
+
+interface Sync {
+  connection: LiveConnection;
+  /** The version on disk the open document is based on (what the server compares writes with). */
+  base: { version: string; text: string } | null;
+  /** Disk content waiting for conflicts to be settled before it can become the base. */
+  pending: { version: string; text: string } | null;
+  /** What the server last said the file holds (also when it cannot be used). */
+  latestDisk: DiskState | null;
+  inFlight: SentWrite | null;
+  /** The last write sent, kept to recognise it on disk when its answer was lost with the connection. */
+  lastSent: SentWrite | null;
+  failure: string | null;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  request: number;
+  snapshotWaiters: Map<number, (outcome: { ok: boolean; message: string }) => void>;
+  flushWaiters: ((written: boolean) => void)[];
+}
+
+let sync: Sync | undefined;
+/** Told which file on disk is open (the UI keys per-file browser storage by it). */
+let fileChosenListener: ((fileId: string) => void) | undefined;
+export function onFileChosen(listener: (fileId: string) => void): void {
+  fileChosenListener = listener;
+}
+
+/** Whether this page was served by `causeway open` (the server marks the page). */
+export function isLivePage(): boolean {
+  return typeof document !== 'undefined' && document.querySelector('meta[name="causeway-live"]') !== null;
+}
+
+const sessionKey = (): SessionKey | undefined => {
+  const file = useLiveStore.getState().file;
+  return file && useLiveStore.getState().mode === 'file' ? `live:${file.id}` : undefined;
+};
+
+/** Starts working on the file on disk: connects, opens what the server sends, and writes edits back. */
+export function startLiveSync(): () => void {
+  // The secret came in the address; the server has put it in a cookie, so it leaves the address bar.
+  if (new URL(window.location.href).searchParams.has('token')) history.replaceState(null, '', '/');
+  useLiveStore.setState({ active: true });
+  const state: Sync = {
+    connection: undefined as unknown as LiveConnection,
+    base: null,
+    pending: null,
+    latestDisk: null,
+    inFlight: null,
+    lastSent: null,
+    failure: null,
+    timer: undefined,
+    request: 0,
+    snapshotWaiters: new Map(),
+    flushWaiters: [],
+  };
+  sync = state;
+  state.connection = connectLive({
+    state: (connection) => onConnection(connection),
+    message: (message) => void onMessage(message),
+    malformed: (reason) => useDocumentStore.getState().say('refusal', `The server sent ${reason}; it was ignored.`),
+  });
+  const stopAutosave = startAutosave((message) => useDocumentStore.getState().say('refusal', message), sessionKey);
+  const unsubscribe = useDocumentStore.subscribe((now, before) => {
+    if (now.document?.data !== before.document?.data || now.document?.savedData !== before.document?.savedData) {
+      if (hasUnwritten()) scheduleWrite(WRITE_DELAY_MS);
+      updateSaveState();
+    }
+  });
+  return () => {
+    unsubscribe();
+    stopAutosave();
+    state.connection.close();
+    clearTimeout(state.timer);
+    sync = undefined;
+  };
+}
+
+/** Edits not yet written (by identity: cheap enough to ask on every change). */
+function hasUnwritten(): boolean {
+  const document = useDocumentStore.getState().document;
+  return document !== null && document.data !== document.savedData;
+}
+
+function onConnection(connection: ConnectionState): void {
+  useLiveStore.setState({ connection, ...(connection === 'connected' ? { restarted: false } : {}) });
+  if (connection === 'disconnected' && sync) {
+    // A write whose answer is lost may or may not have happened: the next welcome tells.
+    sync.inFlight = null;
+    for (const [request, waiter] of sync.snapshotWaiters) {
+      waiter({ ok: false, message: 'Nothing was recorded: the connection to the server was lost. Record again once it is back.' });
+      sync.snapshotWaiters.delete(request);
+    }
+    void checkRestarted();
+  }
+  updateSaveState();
+}
+
+/** A server that answers but refuses this page was started again: its new address is needed. */
+async function checkRestarted(): Promise<void> {
+  try {
+    const response = await fetch('/', { method: 'HEAD', cache: 'no-store', credentials: 'same-origin' });
+    if (response.status === 401 && useLiveStore.getState().connection !== 'connected') useLiveStore.setState({ restarted: true });
+  } catch {
+    // not answering at all: simply stopped; the connection keeps trying
+  }
+}
+
+async function onMessage(message: ServerMessage): Promise<void> {
+  if (!sync) return;
+  switch (message.type) {
+    case 'welcome':
+      if (message.mode === 'folder') return showFolder(message.folder, message.files);
+      return welcomeFile(message);
+    case 'disk':
+      return onDisk(message.disk);
+    case 'write-result':
+      return onWriteResult(message);
+    case 'history': {
+      const file = useLiveStore.getState().file;
+      if (file) useHistoryStore.getState().adoptDiskHistory(file.name, message.history, message.historyProblem, recordOnDisk);
+      return;
+    }
+    case 'snapshot-result': {
+      const waiter = sync.snapshotWaiters.get(message.request);
+      sync.snapshotWaiters.delete(message.request);
+      waiter?.({ ok: message.ok, message: message.message });
+      return;
+    }
+    case 'refused':
+      useDocumentStore.getState().say('refusal', message.message);
+      return;
+  }
+}
+
+function showFolder(path: string, files: { id: string; name: string; title?: string; problem?: string }[]): void {
+  useLiveStore.setState({ mode: 'folder', folder: { path, files } });
+  // After a reload, go back to the file that was open in this tab.
+  const chosen = sessionStorage.getItem(CHOSEN_FILE_KEY);
+  if (chosen && files.some((f) => f.id === chosen)) chooseFile(chosen);
+}
+
+/** Folder mode: edit the listed file with this id. */
+export function chooseFile(id: string): void {
+  sessionStorage.setItem(CHOSEN_FILE_KEY, id);
+  sync?.connection.send({ type: 'choose', id });
+}
+
+/** Folder mode: back to the list of files, once the edits have reached the disk. */
+export async function backToFolder(): Promise<boolean> {
+  if (!sync) return false;
+  if (hasUnwritten() && !(await flushWrites())) return false;
+  sessionStorage.removeItem(CHOSEN_FILE_KEY);
+  sync.connection.send({ type: 'list' });
+  return true;
+}
+
+async function welcomeFile(message: Extract<ServerMessage, { type: 'welcome'; mode: 'file' }>): Promise<void> {
+  const live = useLiveStore.getState();
+  const sameFile = live.file?.id === message.file.id && live.mode === 'file' && useDocumentStore.getState().document !== null && sync?.base !== null;
+  useLiveStore.setState({ mode: 'file', file: message.file });
+  fileChosenListener?.(message.file.id);
+  useHistoryStore.getState().adoptDiskHistory(message.file.name, message.history, message.historyProblem, recordOnDisk);
+  if (sameFile) {
+    // Back after a lost connection: the disk may have changed, and edits may be waiting.
+    onDisk(message.disk);
+    if (hasUnwritten()) scheduleWrite(0);
+    return;
+  }
+  sync!.base = null;
+  sync!.pending = null;
+  sync!.latestDisk = message.disk;
+  useLiveStore.setState({ conflicts: [], choices: new Map(), diskProblem: null });
+  if (!openFromDisk(message.disk)) return;
+  await recoverUnwrittenEdits(message.file.id, message.disk);
+}
+
+/** Opens the disk's text as the document; false (with the problem shown) when it cannot be read. */
+function openFromDisk(disk: DiskState): boolean {
+  const name = useLiveStore.getState().file?.name ?? 'working file';
+  const store = useDocumentStore.getState();
+  if (disk.text === null) {
+    setDiskProblem({ message: disk.problem, diagnostics: [], missing: /no such file/i.test(disk.problem) });
+    store.reportUnreadable(name, disk.problem);
+    return false;
+  }
+  if (!store.openText(disk.text, name)) {
+    const problem = useDocumentStore.getState().openProblem;
+    setDiskProblem({ message: problem?.summary ?? `${name} cannot be opened.`, diagnostics: problem?.diagnostics ?? [], missing: false });
+    return false;
+  }
+  setDiskProblem(null);
+  sync!.base = { version: disk.version, text: disk.text };
+  updateSaveState();
+  return true;
+}
+
+/** Edits kept in this browser that never reached the file (the server or the page stopped first). */
+async function recoverUnwrittenEdits(fileId: string, disk: DiskState): Promise<void> {
+  const session = await loadSession(`live:${fileId}`);
+  if (!session || session.baseText === null || deepEqual(session.data, session.savedData) || disk.text === null) return;
+  if (useLiveStore.getState().file?.id !== fileId || !sync) return;
+  if (sync.base && session.baseText === disk.text && deepEqual(session.data, useDocumentStore.getState().document?.data)) return;
+  // The kept edits are "mine", the text they were made on is the base, the disk is "theirs".
+  sync.base = { version: 'recovered', text: session.baseText };
+  mergeWith({ version: disk.version, text: disk.text }, session.data, 'Recover edits not yet written', 'recovered');
+}
+
+function onDisk(disk: DiskState): void {
+  if (!sync) return;
+  sync.latestDisk = disk;
+  const base = sync.base;
+  if (base && disk.version === base.version) {
+    if (useLiveStore.getState().diskProblem) setDiskProblem(null);
+    updateSaveState();
+    return;
+  }
+  if (disk.text === null) {
+    setDiskProblem({ message: disk.problem, diagnostics: [], missing: /no such file/i.test(disk.problem) });
+    return;
+  }
+  const document = useDocumentStore.getState().document;
+  if (!document || !base) {
+    // Nothing good was open yet (the file was broken): open it now that it reads.
+    if (openFromDisk(disk)) useDocumentStore.getState().say('info', `${useLiveStore.getState().file?.name ?? 'The file'} reads again and is open.`);
+    return;
+  }
+  // Our own write, whose answer was lost with the connection.
+  if (sync.lastSent && disk.text === sync.lastSent.text) {
+    written(sync.lastSent, disk.version);
+    return;
+  }
+  const opened = openWorkingFile(disk.text);
+  if (!opened.editable || opened.data === undefined) {
+    const first = opened.diagnostics.find((d) => d.severity === 'error');
+    const summary = opened.version.kind === 'unsupported' ? `it now says schema_version ${opened.version.found}` : first ? `line ${first.line}:${first.column}: ${first.message}` : 'it cannot be read';
+    setDiskProblem({ message: `The file on disk cannot be used (${summary}).`, diagnostics: opened.diagnostics, missing: false });
+    return;
+  }
+  setDiskProblem(null);
+  const disked = { version: disk.version, text: disk.text };
+  if (!hasUnwritten() && !sync.pending) {
+    const changes = changedItems(document.data, opened.data);
+    useDocumentStore.getState().replaceFromDisk({
+      base: opened.source,
+      data: opened.data,
+      savedData: opened.data,
+      label: 'Changes on disk',
+      changed: changes.changed,
+      notice: describeDiskChange(changes, document.trees, opened.data),
+    });
+    sync.base = disked;
+    updateSaveState();
+    return;
+  }
+  mergeWith(disked, document.data, 'Merge with changes on disk', 'disk');
+}
+
+/**
+ * Three-way merge of `mine` (edits not yet written) with the disk's new text, on the base this
+ * page last read. Clean: the result is shown and written. Conflicts: the result (with my values
+ * where the two disagree) is shown, and nothing is written until each conflict is settled.
+ */
+function mergeWith(disk: { version: string; text: string }, mine: Json, label: string, cause: 'disk' | 'recovered' | 'settled'): void {
+  if (!sync?.base) return;
+  const choices = useLiveStore.getState().choices;
+  const outcome = mergeWorkingTexts(sync.base.text, mine, disk.text, choices);
+  const store = useDocumentStore.getState();
+  const document = store.document;
+  if (!document) return;
+  if (outcome.conflicts.length > 0) {
+    sync.pending = disk;
+    useLiveStore.setState({ conflicts: outcome.conflicts });
+    store.replaceFromDisk({
+      data: deepEqual(outcome.data, document.data) ? document.data : outcome.data,
+      savedData: document.savedData,
+      label,
+      changed: outcome.changedIds,
+      notice: describeMerge(outcome, cause),
+    });
+    updateSaveState();
+    return;
+  }
+  const theirs = openWorkingFile(disk.text);
+  if (theirs.data === undefined) return;
+  const data = deepEqual(outcome.data, theirs.data) ? theirs.data : outcome.data;
+  sync.base = disk;
+  sync.pending = null;
+  useLiveStore.setState({ conflicts: [], choices: new Map() });
+  store.replaceFromDisk({ base: theirs.source, data, savedData: theirs.data, label, changed: outcome.changedIds, notice: describeMerge(outcome, cause) });
+  updateSaveState();
+  if (hasUnwritten()) scheduleWrite(0);
+}
+
+/** Settles one conflict; once every one is settled, the merge is shown and written. */
+export function settleConflict(id: string, side: MergeSide): void {
+  const choices = new Map(useLiveStore.getState().choices);
+  choices.set(id, side);
+  useLiveStore.setState({ choices });
+  resettle();
+}
+
+export function settleAll(side: MergeSide): void {
+  const choices = new Map(useLiveStore.getState().choices);
+  for (const conflict of useLiveStore.getState().conflicts) choices.set(conflict.id, side);
+  useLiveStore.setState({ choices });
+  resettle();
+}
+
+function resettle(): void {
+  const { conflicts, choices } = useLiveStore.getState();
+  const document = useDocumentStore.getState().document;
+  if (!sync?.pending || !document || !conflicts.every((c) => choices.has(c.id))) return;
+  mergeWith(sync.pending, document.data, 'Settle conflicts with the file on disk', 'settled');
+}
+
+function setDiskProblem(problem: DiskProblem | null): void {
+  useLiveStore.setState({ diskProblem: problem });
+  updateSaveState();
+}
+
+function scheduleWrite(delay: number): void {
+  if (!sync) return;
+  clearTimeout(sync.timer);
+  sync.timer = setTimeout(() => writeNow(), delay);
+}
+
+/**
+ * Writes the edits now, unless something must be settled first. `overwriteProblem`: the user
+ * chose to replace a file on disk that cannot be read with what the editor shows.
+ */
+function writeNow(overwriteProblem = false): void {
+  if (!sync) return;
+  clearTimeout(sync.timer);
+  const live = useLiveStore.getState();
+  const document = useDocumentStore.getState().document;
+  const baseVersion = overwriteProblem ? sync.latestDisk?.version : sync.base?.version;
+  if (!document || !baseVersion || sync.inFlight || sync.pending || live.connection !== 'connected' || (live.diskProblem && !overwriteProblem)) {
+    updateSaveState();
+    return;
+  }
+  if (!overwriteProblem && (!hasUnwritten() || deepEqual(document.data, document.savedData))) {
+    if (hasUnwritten()) useDocumentStore.getState().rebase(document.base!, document.data); // undone back to what is on disk
+    updateSaveState();
+    return;
+  }
+  let saved: { text: string; source: SaveBase };
+  try {
+    saved = saveWithSource(document.base, document.data);
+  } catch (error) {
+    sync.failure = `the editor could not write this state as YAML: ${error instanceof Error ? error.message : String(error)}`;
+    updateSaveState();
+    return;
+  }
+  const sent: SentWrite = { request: ++sync.request, text: saved.text, source: saved.source, data: document.data };
+  if (!sync.connection.send({ type: 'write', request: sent.request, baseVersion, text: sent.text, ...(overwriteProblem ? { overwriteProblem: true } : {}) })) {
+    updateSaveState();
+    return;
+  }
+  sync.inFlight = sent;
+  sync.lastSent = sent;
+  updateSaveState();
+}
+
+/** The user chose to replace a file on disk that cannot be read with what the editor shows. */
+export function overwriteDiskProblem(): void {
+  if (sync && useLiveStore.getState().diskProblem) writeNow(true);
+}
+
+function onWriteResult(message: Extract<ServerMessage, { type: 'write-result' }>): void {
+  if (!sync?.inFlight || message.request !== sync.inFlight.request) return;
+  const sent = sync.inFlight;
+  sync.inFlight = null;
+  if (message.outcome === 'written') {
+    written(sent, message.version);
+    return;
+  }
+  if (message.outcome === 'stale') {
+    onDisk(message.disk);
+    return;
+  }
+  sync.failure = message.reason;
+  updateSaveState();
+  settleFlush(false);
+}
+
+function written(sent: SentWrite, version: string): void {
+  if (!sync) return;
+  sync.base = { version, text: sent.text };
+  sync.failure = null;
+  sync.lastSent = null;
+  if (useLiveStore.getState().diskProblem) setDiskProblem(null);
+  useDocumentStore.getState().rebase(sent.source, sent.data);
+  if (hasUnwritten()) scheduleWrite(WRITE_DELAY_MS);
+  updateSaveState();
+}
+
+/** Tries the last failed write again. */
+export function retryWrite(): void {
+  if (!sync) return;
+  sync.failure = null;
+  writeNow();
+}
+
+function updateSaveState(): void {
+  if (!sync) return;
+  const live = useLiveStore.getState();
+  const unwritten = hasUnwritten();
+  let save: typeof live.save;
+  if (live.conflicts.length > 0 && sync.pending) save = { kind: 'unsaved', reason: `${live.conflicts.length} conflict${live.conflicts.length === 1 ? '' : 's'} with the file on disk to settle` };
+  else if (unwritten && live.connection !== 'connected') save = { kind: 'unsaved', reason: 'disconnected; your edits are kept here and written when the server is back' };
+  else if (unwritten && live.diskProblem) save = { kind: 'unsaved', reason: live.diskProblem.missing ? 'the file is gone from disk' : 'the file on disk cannot be read' };
+  else if (unwritten && sync.failure && !sync.inFlight) save = { kind: 'unsaved', reason: sync.failure };
+  else if (unwritten || sync.inFlight) save = { kind: 'saving' };
+  else save = { kind: 'saved' };
+  if (save.kind !== live.save.kind || (save.kind === 'unsaved' && live.save.kind === 'unsaved' && save.reason !== live.save.reason)) useLiveStore.setState({ save });
+  if (save.kind === 'saved') settleFlush(true);
+  else if (save.kind === 'unsaved') settleFlush(false);
+}
+
+function settleFlush(written: boolean): void {
+  if (!sync || sync.flushWaiters.length === 0) return;
+  const waiters = sync.flushWaiters;
+  sync.flushWaiters = [];
+  for (const waiter of waiters) waiter(written);
+}
+
+/** Writes the edits now; resolves true once the file holds them, false if it could not. */
+export function flushWrites(): Promise<boolean> {
+  if (!sync) return Promise.resolve(false);
+  const promise = new Promise<boolean>((resolve) => sync!.flushWaiters.push(resolve));
+  writeNow();
+  return promise;
+}
+
+/** Record snapshot, on disk: the edits are written first, then the server snapshots that version. */
+async function recordOnDisk(summary: string): Promise<{ ok: boolean; message: string }> {
+  if (!sync) return { ok: false, message: 'Not connected to the server.' };
+  if (hasUnwritten() && !(await flushWrites())) {
+    const save = useLiveStore.getState().save;
+    return { ok: false, message: `Nothing was recorded: your edits could not be written to the file first (${save.kind === 'unsaved' ? save.reason : 'not saved'}).` };
+  }
+  if (!sync.base || useLiveStore.getState().connection !== 'connected') return { ok: false, message: 'Nothing was recorded: the server is not connected.' };
+  const request = ++sync.request;
+  const answer = new Promise<{ ok: boolean; message: string }>((resolve) => {
+    sync!.snapshotWaiters.set(request, resolve);
+    setTimeout(() => {
+      if (sync?.snapshotWaiters.delete(request)) resolve({ ok: false, message: 'The server did not answer; look at the History panel before recording again.' });
+    }, SNAPSHOT_TIMEOUT_MS);
+  });
+  sync.connection.send({ type: 'snapshot', request, version: sync.base.version, summary });
+  return answer;
+}

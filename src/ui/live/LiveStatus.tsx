@@ -1,0 +1,52 @@
+// The toolbar's word on the file on disk: Saved / Saving… / Not saved (reason) / Disconnected.
+// Always visible while the editor works on a file through `causeway open`.
+import { retryWrite } from '../../store/live/live-sync';
+import { useLiveStore } from '../../store/live/live-store';
+
+export function LiveStatus() {
+  const active = useLiveStore((s) => s.active);
+  const connection = useLiveStore((s) => s.connection);
+  const restarted = useLiveStore((s) => s.restarted);
+  const save = useLiveStore((s) => s.save);
+  const file = useLiveStore((s) => s.file);
+  const listing = useLiveStore((s) => s.mode === 'folder');
+  if (!active || (listing && connection === 'connected')) return null;
+  const where = file ? `${file.folder}/${file.name}` : 'the file on disk';
+  if (connection !== 'connected') {
+    const detail = restarted
+      ? 'The server was started again: open the address it printed to reconnect. Your edits are kept here.'
+      : connection === 'connecting' && save.kind === 'saved'
+        ? 'Connecting to the server…'
+        : 'The server cannot be reached. Your edits are kept here and written when it is back.';
+    return (
+      <span className="cw-live-status is-disconnected" role="status" data-testid="save-status" data-state="disconnected" title={detail}>
+        <span aria-hidden="true">⚠</span> {connection === 'connecting' && save.kind === 'saved' && !restarted ? 'Connecting…' : 'Disconnected'}
+        <span className="cw-live-detail">{restarted ? ' — open the new address' : ' — reconnecting'}</span>
+      </span>
+    );
+  }
+  if (save.kind === 'saved') {
+    return (
+      <span className="cw-live-status is-saved" role="status" data-testid="save-status" data-state="saved" title={`Every edit is in ${where}`}>
+        <span aria-hidden="true">✓</span> Saved
+      </span>
+    );
+  }
+  if (save.kind === 'saving') {
+    return (
+      <span className="cw-live-status is-saving" role="status" data-testid="save-status" data-state="saving" title={`Writing to ${where}`}>
+        <span aria-hidden="true">⟳</span> Saving…
+      </span>
+    );
+  }
+  return (
+    <span className="cw-live-status is-unsaved" role="status" data-testid="save-status" data-state="unsaved" title={`Not saved: ${save.reason}`}>
+      <span aria-hidden="true">●</span> Not saved <span className="cw-live-detail">({save.reason})</span>
+      {!/conflict|disconnected|cannot be read|gone from disk/.test(save.reason) && (
+        <button type="button" className="cw-button cw-live-retry" onClick={retryWrite}>
+          Try again
+        </button>
+      )}
+    </span>
+  );
+}
