@@ -14,7 +14,7 @@ const SIZES = [100, 500, 1000];
 const PORT = 4391;
 
 /** A valid working file holding one current-reality tree shaped by the layout's generator. */
-function treeFile(count: number): string {
+export function treeFile(count: number): string {
   const input = randomTree('current_reality', count, 7, { cycles: false, dangling: false });
   const contribution = '{by: alice, attribution: explicit, mode: text}';
   const lines = ['schema_version: 1', 'driver: alice', 'participants: {alice: Alice}', 'active_tree: current_reality', 'trees:', '  current_reality:', '    nodes:'];

@@ -196,6 +196,26 @@ test('the server stopped and started again: the edits made meanwhile reach the f
   await other.close();
 });
 
+test('the page reloaded while the server was away: the edits kept in the browser are merged into the file', async ({ page }) => {
+  const path = temporaryCopy(EXAMPLE_PATH);
+  const server = await serve(path);
+  await openLive(page, server);
+  await server.kill();
+  await expect(status(page)).toHaveText(/Disconnected/);
+  await typeInText(page, 'r4', ' Kept in the browser.');
+  await page.waitForTimeout(1000); // the browser keeps work a moment after each edit
+  // Meanwhile the assistant changes another item.
+  writeFileSync(path, read(path).replace('Only two volunteers can true a wheel or adjust gears.', 'Only two volunteers can true a wheel (assistant).'));
+
+  const again = await serve(path, '--port', String(server.port));
+  await page.goto(again.url); // a reload: nothing of the page's memory is left
+  await waitForLayout(page, 'current_reality');
+  await expect(notice(page)).toContainText('Edits from your last session had not reached the file');
+  await expect.poll(() => nodeText(path, 'current_reality', 'r4'), { timeout: 10_000 }).toBe('Most visitors arrive in the first hour after opening. Kept in the browser.');
+  expect(nodeText(path, 'current_reality', 'r3')).toBe('Only two volunteers can true a wheel (assistant).');
+  await expect(status(page)).toHaveText(/Saved/);
+});
+
 test('a half-written or broken file on disk shows as a problem; the last good content stays and the file is not rewritten', async ({ page }) => {
   const path = temporaryCopy(EXAMPLE_PATH);
   const server = await serve(path);
