@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { EXAMPLE_PATH, fixture, waitForLayout } from './helpers';
+import { lockAgainstWrites } from '../src/server/unwritable';
 import { BIN, startCauseway, temporaryCopy, type RunningCauseway } from './workspace';
 
 const SHOTS = fileURLToPath(new URL('screenshots', import.meta.url));
@@ -98,6 +99,26 @@ test('an edit reaches the file by itself, keeping its comments, key order and un
   const changed = written.split('\n').filter((line, i) => line !== original.split('\n')[i]);
   expect(changed.length).toBeLessThanOrEqual(3);
   expect(execFileSync(process.execPath, [BIN, 'validate', path], { encoding: 'utf8' })).toContain('valid');
+});
+
+test('a write that fails keeps the old file and the edit, says why, and succeeds when tried again', async ({ page }) => {
+  const path = temporaryCopy(EXAMPLE_PATH);
+  const original = read(path);
+  const server = await serve(path);
+  await openLive(page, server);
+  const unlock = lockAgainstWrites(path);
+  test.skip(!unlock, 'this file system cannot lock a file against writes');
+  try {
+    await typeInText(page, 'r2', ' Locked.');
+    await expect(status(page)).toHaveText(/Not saved.*permission denied/, { timeout: 5000 });
+    expect(read(path)).toBe(original);
+    await expect(card(page, 'r2')).toContainText('Locked.');
+  } finally {
+    unlock?.();
+  }
+  await status(page).getByRole('button', { name: 'Try again' }).click();
+  await expect(status(page)).toHaveText(/Saved/);
+  expect(read(path)).toContain('Experienced volunteers quit after a few months. Locked.');
 });
 
 test('edits made here and a change made on disk meanwhile to other items combine', async ({ page }) => {

@@ -9,6 +9,7 @@ import { WebSocket } from 'ws';
 import { fixture } from '../format/fixtures/files';
 import { parseServerMessage, type ClientMessage, type ServerMessage } from '../protocol/workspace-protocol';
 import { versionOf } from './disk-state';
+import { lockAgainstWrites } from './unwritable';
 import { fileWorkspace, folderWorkspace } from './workspace';
 import { startWorkspaceServer, type RunningWorkspaceServer } from './workspace-server';
 
@@ -214,5 +215,32 @@ describe('a folder of working files', () => {
     expect(await client.next('refused')).toMatchObject({ message: expect.stringContaining('no longer in the folder') });
     client.send({ type: 'choose', id: listing.files[0]!.id });
     expect(await client.next('welcome')).toMatchObject({ mode: 'file', file: { name: 'second.yaml' }, disk: { text: extra } });
+  });
+});
+
+/** Whether this machine can lock a file against writes (skipped, and reported so, if not). */
+const canLock = (() => {
+  const probe = join(mkdtempSync(join(tmpdir(), 'causeway-lock-')), 'probe');
+  writeFileSync(probe, '');
+  const unlock = lockAgainstWrites(probe);
+  unlock?.();
+  return unlock !== undefined;
+})();
+
+describe('a write that fails', () => {
+  it.skipIf(!canLock)('keeps the old file and says why', async () => {
+    await serve();
+    const unlock = lockAgainstWrites(file)!;
+    try {
+      const client = await connect();
+      await client.next('welcome');
+      client.send({ type: 'write', request: 9, baseVersion: versionOf(TEXT), text: TEXT.replace('three days', 'a week') });
+      const answer = await client.next('write-result');
+      expect(answer).toMatchObject({ outcome: 'failed', reason: expect.stringContaining('permission denied') });
+      expect(readFileSync(file, 'utf8')).toBe(TEXT);
+      expect(readdirSync(folder)).toEqual(['work.yaml']);
+    } finally {
+      unlock();
+    }
   });
 });
