@@ -67,7 +67,7 @@ export function mergeWorkingFiles(base: Json, mine: Json, theirs: Json, choices:
     values.set('participants', Object.fromEntries(order.map((id) => [id, participants.get(id)!])));
   }
   if (layout.trees) {
-    const trees = mergeTrees(baseSide, mineSide, theirsSide, layout.structuredTrees, entries, ledger);
+    const trees = mergeTrees(baseSide, mineSide, theirsSide, layout.structuredTrees, entries, fields.get('active_tree'), ledger);
     const order = mergeOrder((key) => trees.has(key), theirsSide.treeOrder, mineSide.treeOrder, baseSide.treeOrder, trees.keys());
     values.set('trees', Object.fromEntries(order.map((key) => [key, trees.get(key)!])));
   }
