@@ -101,7 +101,8 @@ export function mergeEntries(base: Side, mineSide: Side, theirsSide: Side, ledge
     if (entry.kind !== 'backlog' && entry.kind !== 'other') continue;
     settlePresence(entry, (kept) => {
       const ref = isObject(kept.value) ? own(kept.value, 'ref') : undefined;
-      return kept.kind === 'backlog' && typeof ref === 'string' && goneItem(ref) ? ref : undefined;
+      if (kept.kind !== 'backlog' || typeof ref !== 'string' || !goneItem(ref)) return undefined;
+      return goneNode(ref) ? `node ${ref}` : `link ${ref}`;
     });
   }
 
@@ -220,6 +221,38 @@ function letGoCascade(merged: Entries, removal: Removal, chosen: string[], ledge
   if (traced.length) parts.push(`traces removed from ${listWords(traced)}`);
   if (backlog) parts.push(`${count(backlog, 'backlog entry', 'backlog entries')} removed`);
   ledger.notes.push(`With ${listWords(what)} removed: ${parts.join('; ')}.`);
+}
+
+/** What an item means (FORMAT.md §6): changing it needs a new endorsement. */
+const MEANING: Record<'node' | 'link', readonly string[]> = { node: ['text', 'kind'], link: ['from', 'to', 'relation'] };
+const WHERE: Record<MergeSide, string> = { mine: 'here', theirs: 'on disk' };
+
+/**
+ * FORMAT.md §6: materially changing accepted reasoning returns it to proposed unless the change
+ * is endorsed. An item the merge leaves accepted keeps that status only when one side accepted
+ * it with the meaning it has after the merge; acceptance on one side does not cover a change
+ * of text, kind, relation or ends made on the other.
+ */
+export function settleMeaning(merged: Entries, mine: Side, theirs: Side, notes: string[]): void {
+  for (const [key, entry] of merged) {
+    if ((entry.kind !== 'node' && entry.kind !== 'link') || !isObject(entry.value) || own(entry.value, 'status') !== 'accepted') continue;
+    const fields = MEANING[entry.kind];
+    const value = entry.value;
+    const accepting = (['mine', 'theirs'] as const).filter((side) => {
+      const there = (side === 'mine' ? mine : theirs).entries.get(key);
+      return there !== undefined && isObject(there.value) && own(there.value, 'status') === 'accepted';
+    });
+    const differing = (side: MergeSide) => {
+      const there = (side === 'mine' ? mine : theirs).entries.get(key)!.value as Rec;
+      return fields.filter((field) => !deepEqual(own(there, field), own(value, field)));
+    };
+    if (accepting.some((side) => differing(side).length === 0)) continue;
+    const changed = [...new Set(accepting.flatMap(differing))].map((field) => (field === 'from' || field === 'to' ? 'ends' : field));
+    merged.set(key, { ...entry, value: setKey(value, 'status', 'proposed') });
+    notes.push(
+      `${entryName(entry)} returned to proposed: its ${listWords([...new Set(changed)])} changed after it was accepted ${listWords(accepting.map((side) => WHERE[side]))}, and a change of meaning needs a new endorsement.`,
+    );
+  }
 }
 
 /** Status of each node, for the acceptance rule. */

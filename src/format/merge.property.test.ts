@@ -152,7 +152,7 @@ describe('merging random edits made on both sides', () => {
         const renamed = new Map(outcome.renamed.map((r) => [r.from, r.to]));
         const follow = (value: Json | undefined): Json | undefined =>
           typeof value === 'string' ? (renamed.get(value) ?? value) : Array.isArray(value) ? value.map((v) => follow(v)!) : value;
-        const returned = new Set(outcome.notes.flatMap((note) => /^Link (\S+) returned to proposed/.exec(note)?.[1] ?? []));
+        const returned = new Set(outcome.notes.flatMap((note) => /^(?:Link|Node) (\S+) returned to proposed/.exec(note)?.[1] ?? []));
         const before = itemsById(base);
         const after = itemsById(merged);
         for (const [id, item] of itemsById(mine)) {

@@ -275,6 +275,28 @@ describe('acceptance after the merge (FORMAT.md §6)', () => {
   });
 });
 
+describe('a change of meaning after acceptance (FORMAT.md §6)', () => {
+  it('returns to proposed a node accepted on disk whose text was changed here', () => {
+    const base = sample('seed');
+    const mine = ok(ops.updateNode(base, 'n1', { text: 'Customers wait a week for quotes.' }));
+    const theirs = ok(ops.accept(base, ['n1'], ['bob']));
+    const outcome = merge(base, mine, theirs);
+    expect(outcome.conflicts).toEqual([]);
+    expect(node(outcome.file, 'n1')).toMatchObject({ text: 'Customers wait a week for quotes.', status: 'proposed', accepted_by: ['bob'] });
+    expect(outcome.notes).toEqual(['Node n1 returned to proposed: its text changed after it was accepted on disk, and a change of meaning needs a new endorsement.']);
+  });
+
+  it('keeps accepted an item accepted here with the wording the merge gives it', () => {
+    const base = sample('seed');
+    const mine = ok(ops.accept(ok(ops.updateNode(base, 'n1', { text: 'Quotes take a week.' })), ['n1'], ['alice']));
+    const theirs = ok(ops.addContribution(base, 'n1', { by: 'alice', mode: 'voice' }));
+    const outcome = merge(base, mine, theirs);
+    expect(node(outcome.file, 'n1')).toMatchObject({ text: 'Quotes take a week.', status: 'accepted' });
+    expect(node(outcome.file, 'n1')?.contributions).toHaveLength(2);
+    expect(outcome.notes).toEqual([]);
+  });
+});
+
 describe('texts: the result is written onto the text on disk', () => {
   const baseText = fixture('commented.yaml');
   const base = openWorkingFile(baseText).data as unknown as WorkingFile;
