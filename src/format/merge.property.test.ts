@@ -4,7 +4,7 @@
 // and its text reads back as its data.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deepEqual, isObject } from './json';
+import { deepEqual } from './json';
 import { mergeWorkingFiles, mergeWorkingTexts, type MergeSide } from './merge';
 import { openWorkingFile } from './open';
 import * as ops from './operations/index';
@@ -109,13 +109,39 @@ function itemsById(file: WorkingFile): Map<string, Item> {
   return found;
 }
 
+/**
+ * Every field of a node or link that `side` changed from `base` has that side's value in the
+ * merge (the editor's new items may have new ids; a link or node the merge returned to
+ * proposed under FORMAT.md §6 has that status instead).
+ */
+function expectChangesKept(base: WorkingFile, side: WorkingFile, outcome: ReturnType<typeof mergeWorkingFiles>): void {
+  const renamed = new Map(outcome.renamed.map((r) => [r.from, r.to]));
+  const follow = (value: Json | undefined): Json | undefined =>
+    typeof value === 'string' ? (renamed.get(value) ?? value) : Array.isArray(value) ? value.map((v) => follow(v)!) : value;
+  const returned = new Set(outcome.notes.flatMap((note) => /^(?:Link|Node) (\S+) returned to proposed/.exec(note)?.[1] ?? []));
+  const before = itemsById(base);
+  const after = itemsById(outcome.data as unknown as WorkingFile);
+  for (const [id, item] of itemsById(side)) {
+    if (deepEqual(item, before.get(id))) continue; // unchanged on this side: the other may remove it
+    const old = before.get(id) ?? {};
+    const now = after.get(renamed.get(id) ?? id);
+    expect(now, `item ${id}`).toBeDefined();
+    for (const key of new Set([...Object.keys(item), ...Object.keys(old)])) {
+      if (deepEqual(item[key], old[key])) continue;
+      if (key === 'status' && returned.has(renamed.get(id) ?? id)) continue;
+      const wanted = key === 'id' || key === 'from' || key === 'to' || (TRACE_FIELDS as readonly string[]).includes(key) ? follow(item[key]) : item[key];
+      expect(now![key], `${id}.${key}`).toEqual(wanted);
+    }
+  }
+}
+
 const SAMPLE_NAMES = ['seed', 'workshop', 'draft'] as const;
 // A deeper search: MERGE_PROPERTY_RUNS=3000 npx vitest run src/format/merge.property.test.ts
 const RUNS = Number(process.env.MERGE_PROPERTY_RUNS ?? 100);
 const TIMEOUT = Math.max(30_000, RUNS * 100);
 
 describe('merging random edits made on both sides', () => {
-  it('never throws, returns a side unchanged when only it changed, and is deterministic', () => {
+  it('never throws, returns a side unchanged when only it changed, is deterministic, and settled as theirs keeps every change made on disk', () => {
     fc.assert(
       fc.property(fc.constantFrom(...SAMPLE_NAMES), steps, steps, (name, mineSteps, theirsSteps) => {
         const base = deepFreeze(openWorkingFile(SAMPLES[name]).data) as unknown as WorkingFile;
@@ -131,6 +157,8 @@ describe('merging random edits made on both sides', () => {
         const withChoices = settleAll(base, mine, theirs, 'theirs');
         expect(withChoices.outcome.conflicts).toEqual([]);
         if (valid(base) && valid(mine) && valid(theirs)) expect(errors(withChoices.outcome.data as unknown as WorkingFile)).toEqual([]);
+        // Settled as theirs, every change made on disk is kept (theirs' items are never renamed).
+        expectChangesKept(base, theirs, { ...withChoices.outcome, renamed: [] });
         expect(mergeWorkingFiles(asJson(base), asJson(mine), asJson(theirs), withChoices.choices)).toEqual(withChoices.outcome);
       }),
       { numRuns: RUNS },
@@ -149,24 +177,7 @@ describe('merging random edits made on both sides', () => {
         const merged = outcome.data as unknown as WorkingFile;
 
         // Every field of a node or link changed here has my value (my new items may have new ids).
-        const renamed = new Map(outcome.renamed.map((r) => [r.from, r.to]));
-        const follow = (value: Json | undefined): Json | undefined =>
-          typeof value === 'string' ? (renamed.get(value) ?? value) : Array.isArray(value) ? value.map((v) => follow(v)!) : value;
-        const returned = new Set(outcome.notes.flatMap((note) => /^(?:Link|Node) (\S+) returned to proposed/.exec(note)?.[1] ?? []));
-        const before = itemsById(base);
-        const after = itemsById(merged);
-        for (const [id, item] of itemsById(mine)) {
-          if (deepEqual(item, before.get(id))) continue; // unchanged here: the disk may remove it
-          const old = before.get(id) ?? {};
-          const now = after.get(renamed.get(id) ?? id);
-          expect(now, `item ${id}`).toBeDefined();
-          for (const key of new Set([...Object.keys(item), ...Object.keys(old)])) {
-            if (JSON.stringify(item[key]) === JSON.stringify(old[key])) continue;
-            if (key === 'status' && returned.has(renamed.get(id) ?? id)) continue;
-            const wanted = key === 'id' || key === 'from' || key === 'to' || (TRACE_FIELDS as readonly string[]).includes(key) ? follow(item[key]) : item[key];
-            expect(now![key], `${id}.${key}`).toEqual(wanted);
-          }
-        }
+        expectChangesKept(base, mine, outcome);
         for (const [id, nameHere] of Object.entries(mine.participants)) {
           if (nameHere !== base.participants[id]) expect(merged.participants[id]).toBe(nameHere);
         }
@@ -182,7 +193,7 @@ describe('merging random edits made on both sides', () => {
         const texts = mergeWorkingTexts(baseText, asJson(mine), theirsText, choices);
         expect(texts.theirsProblem).toBeUndefined();
         expect(texts.data).toEqual(outcome.data);
-        expect(isObject(openWorkingFile(texts.text!).data) && openWorkingFile(texts.text!).data).toEqual(outcome.data);
+        expect(openWorkingFile(texts.text!).data).toEqual(outcome.data);
       }),
       { numRuns: RUNS },
     );
