@@ -84,8 +84,19 @@ export function keepNamedParticipants(
   }
 }
 
-/** The trees, each with its own keys merged and its lists made of the merged entries, in order. */
-export function mergeTrees(base: Side, mine: Side, theirs: Side, structured: ReadonlySet<string>, entries: ReadonlyMap<string, Entry>, ledger: Ledger): Map<string, Json> {
+/**
+ * The trees, each with its own keys merged and its lists made of the merged entries, in order.
+ * A tree one side removed stays while it holds merged entries or is the merged active tree.
+ */
+export function mergeTrees(
+  base: Side,
+  mine: Side,
+  theirs: Side,
+  structured: ReadonlySet<string>,
+  entries: ReadonlyMap<string, Entry>,
+  activeTree: Json | undefined,
+  ledger: Ledger,
+): Map<string, Json> {
   const content = new Map<string, Map<ListName, string[]>>();
   for (const entry of entries.values()) {
     let lists = content.get(entry.tree);
@@ -115,10 +126,11 @@ export function mergeTrees(base: Side, mine: Side, theirs: Side, structured: Rea
       else if (edited && ledger.decide(treePlace(key, b.value, m?.value, t?.value), b.value, m?.value, t?.value) !== removedBy) fields = keeper.fields;
     }
     const lists = content.get(key);
-    if (fields === undefined && lists !== undefined) {
+    if (fields === undefined && (lists !== undefined || key === activeTree)) {
       fields = (t ?? m ?? b)!.fields;
       const removedAt = !m && !t ? 'here and on disk' : !m ? 'here' : 'on disk';
-      ledger.notes.push(`${capital(treeName(key))} was removed ${removedAt}, but it still holds items the merge keeps, so it stays.`);
+      const why = lists !== undefined ? 'it still holds items the merge keeps' : 'the merged file keeps it as the active tree';
+      ledger.notes.push(`${capital(treeName(key))} was removed ${removedAt}, but ${why}, so it stays.`);
     }
     if (fields === undefined) continue;
     const record = fields;

@@ -25,7 +25,9 @@ export function mergeEntries(base: Side, mineSide: Side, theirsSide: Side, ledge
     theirs: newReferences(base.entries, versions.theirs, versions.mine),
   };
   const kept = new Set<string>(); // keys of base entries one side removed and the merge keeps
-  const letGo: { nodes: Set<string>; links: Set<string> } = { nodes: new Set(), links: new Set() }; // removed by a choice
+  // Removed by a choice, or (links) with a node that is removed: what uses them goes too.
+  const letGo: { nodes: Set<string>; links: Set<string> } = { nodes: new Set(), links: new Set() };
+  const chosen: string[] = []; // "node n3", what the user chose to let go
   const keptBy: Record<MergeSide, { nodes: Set<string>; links: Set<string> }> = {
     mine: { nodes: new Set(), links: new Set() },
     theirs: { nodes: new Set(), links: new Set() },
@@ -54,6 +56,7 @@ export function mergeEntries(base: Side, mineSide: Side, theirsSide: Side, ledge
     const edited = !sameEntry(keeper, entry);
     const lost = dependsOnGone(keeper);
     if (lost !== undefined) {
+      if (entry.kind === 'link') letGo.links.add(entry.id!);
       if (edited) ledger.notes.push(`${entryName(keeper)} was changed ${removedBy === 'mine' ? 'on disk' : 'here'}, but it is removed with ${lost}, which was removed ${removedBy === 'mine' ? 'here' : 'on disk'}.`);
       return;
     }
@@ -63,6 +66,7 @@ export function mergeEntries(base: Side, mineSide: Side, theirsSide: Side, ledge
     if (side === removedBy) {
       if (entry.kind === 'node') letGo.nodes.add(entry.id!);
       if (entry.kind === 'link') letGo.links.add(entry.id!);
+      if (entry.id !== undefined) chosen.push(`${entry.kind} ${entry.id}`);
     } else {
       kept.add(entry.key);
       if (entry.kind === 'node') keptBy[removedBy].nodes.add(entry.id!);
@@ -97,7 +101,8 @@ export function mergeEntries(base: Side, mineSide: Side, theirsSide: Side, ledge
     if (entry.kind !== 'backlog' && entry.kind !== 'other') continue;
     settlePresence(entry, (kept) => {
       const ref = isObject(kept.value) ? own(kept.value, 'ref') : undefined;
-      return kept.kind === 'backlog' && typeof ref === 'string' && goneItem(ref) ? ref : undefined;
+      if (kept.kind !== 'backlog' || typeof ref !== 'string' || !goneItem(ref)) return undefined;
+      return goneNode(ref) ? `node ${ref}` : `link ${ref}`;
     });
   }
 
@@ -108,7 +113,7 @@ export function mergeEntries(base: Side, mineSide: Side, theirsSide: Side, ledge
     const theirs = versions.theirs.get(key);
     merged.set(key, mine && theirs ? mergeEntry(base.entries.get(key), mine, theirs, ledger) : (mine ?? theirs)!);
   }
-  letGoCascade(merged, letGo, ledger);
+  letGoCascade(merged, letGo, chosen, ledger);
   return merged;
 }
 
@@ -119,15 +124,21 @@ export function mergeEntries(base: Side, mineSide: Side, theirsSide: Side, ledge
  */
 function newReferences(base: ReadonlyMap<string, Entry>, side: ReadonlyMap<string, Entry>, otherSide: ReadonlyMap<string, Entry>): Map<string, Entry[]> {
   const found = new Map<string, Entry[]>();
+  const add = (id: string, entry: Entry) => {
+    const list = found.get(id);
+    if (!list) found.set(id, [entry]);
+    else if (list[list.length - 1] !== entry) list.push(entry);
+  };
   for (const entry of side.values()) {
     const before = base.get(entry.key);
     const removedThere = before !== undefined && !otherSide.has(entry.key) && !sameEntry(entry, before);
     for (const [field, ids] of referencesOf(entry)) {
       if (before && !removedThere && deepEqual(own(entry.value as Rec, field), isObject(before.value) ? own(before.value, field) : undefined)) continue;
       for (const id of ids) {
-        const list = found.get(id);
-        if (!list) found.set(id, [entry]);
-        else if (list[list.length - 1] !== entry) list.push(entry);
+        add(id, entry);
+        // Work on a link needs the link, and the link needs its ends.
+        const link = entry.kind === 'backlog' ? side.get(linkKey(id)) : undefined;
+        if (link) for (const [, ends] of referencesOf(link)) for (const end of ends) add(end, entry);
       }
     }
   }
@@ -137,7 +148,8 @@ function newReferences(base: ReadonlyMap<string, Entry>, side: ReadonlyMap<strin
 function userName(entry: Entry): string {
   if (entry.kind === 'node' || entry.kind === 'link') return `${entry.kind} ${entry.id}`;
   const work = isObject(entry.value) ? own(entry.value, 'work') : undefined;
-  return `the backlog entry ${typeof work === 'string' ? work : ''}`.trimEnd();
+  const ref = isObject(entry.value) ? own(entry.value, 'ref') : undefined;
+  return `the backlog entry ${typeof work === 'string' ? work : '(no work)'} on ${typeof ref === 'string' ? ref : '(no ref)'}`;
 }
 
 /** An entry both sides have: field by field, its tree one more field. */
@@ -179,7 +191,7 @@ export function mergeRecord(
 }
 
 /** Removes what the nodes and links the user let go take with them, from everything merged. */
-function letGoCascade(merged: Entries, removal: Removal, ledger: Ledger): void {
+function letGoCascade(merged: Entries, removal: Removal, chosen: string[], ledger: Ledger): void {
   const changes = cascade([...merged.values()], removal);
   if (changes.size === 0) return;
   const removedLinks: string[] = [];
@@ -202,13 +214,45 @@ function letGoCascade(merged: Entries, removal: Removal, ledger: Ledger): void {
       (entry.kind === 'link' ? trimmedLinks : traced).push(entry.id!);
     }
   }
-  const what = [...[...removal.nodes].map((id) => `node ${id}`), ...[...removal.links].map((id) => `link ${id}`)];
+  const what = chosen.length > 0 ? chosen : [...removal.links].map((id) => `link ${id}`);
   const parts: string[] = [];
   if (removedLinks.length) parts.push(`${count(removedLinks.length, 'link')} removed (${removedLinks.join(', ')})`);
   if (trimmedLinks.length) parts.push(`${count(trimmedLinks.length, 'link')} lost a source (${trimmedLinks.join(', ')})`);
   if (traced.length) parts.push(`traces removed from ${listWords(traced)}`);
   if (backlog) parts.push(`${count(backlog, 'backlog entry', 'backlog entries')} removed`);
   ledger.notes.push(`With ${listWords(what)} removed: ${parts.join('; ')}.`);
+}
+
+/** What an item means (FORMAT.md §6): changing it needs a new endorsement. */
+const MEANING: Record<'node' | 'link', readonly string[]> = { node: ['text', 'kind'], link: ['from', 'to', 'relation'] };
+const WHERE: Record<MergeSide, string> = { mine: 'here', theirs: 'on disk' };
+
+/**
+ * FORMAT.md §6: materially changing accepted reasoning returns it to proposed unless the change
+ * is endorsed. An item the merge leaves accepted keeps that status only when one side accepted
+ * it with the meaning it has after the merge; acceptance on one side does not cover a change
+ * of text, kind, relation or ends made on the other.
+ */
+export function settleMeaning(merged: Entries, mine: Side, theirs: Side, notes: string[]): void {
+  for (const [key, entry] of merged) {
+    if ((entry.kind !== 'node' && entry.kind !== 'link') || !isObject(entry.value) || own(entry.value, 'status') !== 'accepted') continue;
+    const fields = MEANING[entry.kind];
+    const value = entry.value;
+    const accepting = (['mine', 'theirs'] as const).filter((side) => {
+      const there = (side === 'mine' ? mine : theirs).entries.get(key);
+      return there !== undefined && isObject(there.value) && own(there.value, 'status') === 'accepted';
+    });
+    const differing = (side: MergeSide) => {
+      const there = (side === 'mine' ? mine : theirs).entries.get(key)!.value as Rec;
+      return fields.filter((field) => !deepEqual(own(there, field), own(value, field)));
+    };
+    if (accepting.some((side) => differing(side).length === 0)) continue;
+    const changed = [...new Set(accepting.flatMap(differing))].map((field) => (field === 'from' || field === 'to' ? 'ends' : field));
+    merged.set(key, { ...entry, value: setKey(value, 'status', 'proposed') });
+    notes.push(
+      `${entryName(entry)} returned to proposed: its ${listWords([...new Set(changed)])} changed after it was accepted ${listWords(accepting.map((side) => WHERE[side]))}, and a change of meaning needs a new endorsement.`,
+    );
+  }
 }
 
 /** Status of each node, for the acceptance rule. */

@@ -92,8 +92,8 @@ const FILE_WORDS: Record<string, string> = {
   project: 'the project title',
   driver: 'the driver',
   active_tree: 'the active tree',
-  participants: 'the participants',
-  trees: 'the trees',
+  participants: 'the participants mapping',
+  trees: 'the trees mapping',
 };
 
 function fieldWords(field: string): string {

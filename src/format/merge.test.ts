@@ -251,7 +251,7 @@ describe('a node removed on one side that the other side newly uses', () => {
   it('works the other way round: removed here, newly used on disk', () => {
     const theirs = ok(ops.addBacklogEntry(base, 'current_reality', { ref: 'n1', work: 'examine_assumption' }));
     const outcome = merge(base, removed, theirs);
-    expect(outcome.conflicts.map((c) => c.message)).toEqual(['Node n1 was removed here, but it is still used on disk by the backlog entry examine_assumption.']);
+    expect(outcome.conflicts.map((c) => c.message)).toEqual(['Node n1 was removed here, but it is still used on disk by the backlog entry examine_assumption on n1.']);
     expect(outcome.file).toEqual(removed);
     const kept = merge(base, removed, theirs, { 'node:n1': 'theirs' });
     expect(kept.conflicts).toEqual([]);
@@ -272,6 +272,28 @@ describe('acceptance after the merge (FORMAT.md §6)', () => {
     expect(outcome.notes).toEqual([
       'Link l9 returned to proposed: n3 is not accepted after the merge, and an accepted link needs every end accepted.',
     ]);
+  });
+});
+
+describe('a change of meaning after acceptance (FORMAT.md §6)', () => {
+  it('returns to proposed a node accepted on disk whose text was changed here', () => {
+    const base = sample('seed');
+    const mine = ok(ops.updateNode(base, 'n1', { text: 'Customers wait a week for quotes.' }));
+    const theirs = ok(ops.accept(base, ['n1'], ['bob']));
+    const outcome = merge(base, mine, theirs);
+    expect(outcome.conflicts).toEqual([]);
+    expect(node(outcome.file, 'n1')).toMatchObject({ text: 'Customers wait a week for quotes.', status: 'proposed', accepted_by: ['bob'] });
+    expect(outcome.notes).toEqual(['Node n1 returned to proposed: its text changed after it was accepted on disk, and a change of meaning needs a new endorsement.']);
+  });
+
+  it('keeps accepted an item accepted here with the wording the merge gives it', () => {
+    const base = sample('seed');
+    const mine = ok(ops.accept(ok(ops.updateNode(base, 'n1', { text: 'Quotes take a week.' })), ['n1'], ['alice']));
+    const theirs = ok(ops.addContribution(base, 'n1', { by: 'alice', mode: 'voice' }));
+    const outcome = merge(base, mine, theirs);
+    expect(node(outcome.file, 'n1')).toMatchObject({ text: 'Quotes take a week.', status: 'accepted' });
+    expect(node(outcome.file, 'n1')?.contributions).toHaveLength(2);
+    expect(outcome.notes).toEqual([]);
   });
 });
 
@@ -342,5 +364,113 @@ describe('trivial merges', () => {
     expect(outcome.data).toEqual(mine);
     expect(outcome.conflicts).toEqual([]);
     expect(outcome.changedIds).toEqual([]);
+  });
+});
+
+describe('inputs that are not well-formed working files', () => {
+  const base = sample('seed');
+
+  it('merges a version that is not a mapping as one whole value', () => {
+    const mine = ok(ops.updateNode(base, 'n1', { text: 'Mine.' }));
+    const theirs = '- this is not a working file' as unknown as WorkingFile;
+    const outcome = merge(base, mine, theirs);
+    expect(outcome.conflicts.map((c) => [c.id, c.kind])).toEqual([['file', 'file']]);
+    expect(outcome.data).toBe(mine);
+    expect(merge(base, mine, theirs, { file: 'theirs' }).data).toBe(theirs);
+    expect(merge(base, mine, [] as unknown as WorkingFile).conflicts).toHaveLength(1);
+  });
+
+  it('merges trees as one top-level value when a version has no trees mapping', () => {
+    const mine = ok(ops.updateNode(base, 'n1', { text: 'Mine.' }));
+    const theirs = changed(base, (f) => {
+      delete (f as Partial<WorkingFile>).trees;
+      f.project = 'On disk';
+    });
+    const outcome = merge(base, mine, theirs);
+    expect(outcome.conflicts.map((c) => c.message)).toEqual(['The trees mapping was changed here and removed on disk.']);
+    expect(outcome.file.project).toBe('On disk');
+    expect(node(outcome.file, 'n1')?.text).toBe('Mine.');
+  });
+
+  it('keeps items without an id, repeated ids and junk, comparing them whole', () => {
+    const messy = changed(base, (f) => {
+      const nodes = tree(f, 'current_reality').nodes as unknown as Json[];
+      nodes.push({ kind: 'cause', text: 'No id.' }, 'junk', { id: 'n1', kind: 'cause', text: 'Second n1.' });
+    });
+    const mine = changed(messy, (f) => {
+      const nodes = tree(f, 'current_reality').nodes as unknown as Record<string, Json>[];
+      nodes[2].text = 'No id, edited here.';
+      nodes.push({ id: 'n5', kind: 'cause', text: 'New here.', status: 'proposed', contributions: [{ by: 'alice', attribution: 'explicit', mode: 'text' }] });
+    });
+    const theirs = changed(messy, (f) => {
+      const nodes = tree(f, 'current_reality').nodes as unknown as Json[];
+      (nodes[0] as Record<string, Json>).text = 'First n1, edited on disk.';
+      nodes.splice(3, 1); // the junk
+    });
+    const outcome = merge(messy, mine, theirs);
+    expect(outcome.conflicts).toEqual([]);
+    expect(tree(outcome.file, 'current_reality').nodes).toEqual([
+      expect.objectContaining({ id: 'n1', text: 'First n1, edited on disk.' }),
+      expect.objectContaining({ id: 'n2' }),
+      { kind: 'cause', text: 'No id, edited here.' },
+      { id: 'n1', kind: 'cause', text: 'Second n1.' },
+      expect.objectContaining({ id: 'n5', text: 'New here.' }),
+    ]);
+  });
+
+  it('merges a tree whose list is not a list as one whole value', () => {
+    const mine = ok(ops.updateNode(base, 'n1', { text: 'Mine.' }));
+    const theirs = changed(base, (f) => {
+      (tree(f, 'current_reality') as unknown as Record<string, Json>).links = 'broken on disk';
+    });
+    const outcome = merge(base, mine, theirs);
+    expect(outcome.conflicts.map((c) => [c.id, c.message])).toEqual([['tree:current_reality', 'The Current Reality Tree was changed here and on disk.']]);
+    expect(merge(base, mine, theirs, { 'tree:current_reality': 'theirs' }).file).toEqual(theirs);
+  });
+});
+
+describe('ids that are also names of object properties', () => {
+  const text = `schema_version: 1
+driver: alice
+participants:
+  alice: Alice
+  __proto__: Proto
+active_tree: goal
+trees:
+  goal:
+    nodes:
+      - {id: __proto__, kind: goal, text: Proto goal., status: proposed, contributions: [{by: alice, attribution: explicit, mode: text}]}
+      - {id: constructor, kind: necessary_condition, text: Built., status: proposed, contributions: [{by: __proto__, attribution: explicit, mode: text}]}
+    links:
+      - {id: toString, from: [constructor], to: __proto__, relation: necessary_for, status: proposed, contributions: [{by: alice, attribution: explicit, mode: text}]}
+    backlog:
+      - {ref: __proto__, work: connect_or_explain}
+`;
+  const base = deepFreeze(openWorkingFile(text).data) as unknown as WorkingFile;
+
+  it('merge like any other id, without touching any prototype', () => {
+    const mine = ok(ops.updateNode(base, '__proto__', { text: 'Edited here.' }));
+    const theirs = changed(base, (f) => {
+      node(f, 'constructor')!.text = 'Edited on disk.';
+      link(f, 'toString')!.relation = 'contributes_to';
+      Object.defineProperty(f.participants, 'hasOwnProperty', { value: 'Has', enumerable: true, writable: true, configurable: true });
+    });
+    const outcome = merge(base, mine, theirs);
+    expect(outcome.conflicts).toEqual([]);
+    expect(node(outcome.file, '__proto__')?.text).toBe('Edited here.');
+    expect(node(outcome.file, 'constructor')?.text).toBe('Edited on disk.');
+    expect(link(outcome.file, 'toString')?.relation).toBe('contributes_to');
+    expect(Object.keys(outcome.file.participants)).toEqual(['alice', '__proto__', 'hasOwnProperty']);
+    expect(Object.getPrototypeOf(outcome.file.participants)).toBe(Object.prototype);
+    expect(backlogRefs(outcome.file, 'goal')).toEqual(['__proto__ connect_or_explain']);
+  });
+
+  it('name their conflicts and renames by those ids', () => {
+    const mine = ok(ops.addNode(ok(ops.updateNode(base, '__proto__', { text: 'Here.' })), 'goal', { kind: 'goal', text: 'valueOf here.', id: 'valueOf' }));
+    const theirs = ok(ops.addNode(ok(ops.updateNode(base, '__proto__', { text: 'On disk.' })), 'goal', { kind: 'goal', text: 'valueOf on disk.', id: 'valueOf' }));
+    const outcome = merge(base, mine, theirs);
+    expect(outcome.conflicts.map((c) => c.id)).toEqual(['node:__proto__:text']);
+    expect(outcome.renamed).toEqual([{ from: 'valueOf', to: 'n1' }]);
+    expect(node(merge(base, mine, theirs, { 'node:__proto__:text': 'theirs' }).file, '__proto__')?.text).toBe('On disk.');
   });
 });

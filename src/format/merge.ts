@@ -6,7 +6,7 @@
 import { deepEqual, isObject } from './json';
 import { openWorkingFile } from './open';
 import { changedIds, keepNamedParticipants, mergeFileFields, mergeParticipants, mergeTrees } from './merge-file';
-import { mergeEntries, settleAcceptance } from './merge-items';
+import { mergeEntries, settleAcceptance, settleMeaning } from './merge-items';
 import { Ledger, wholeFilePlace, type MergeConflict, type MergeSide } from './merge-ledger';
 import { mergeOrder } from './merge-order';
 import { renameIds, clashingIds, type Renamed } from './merge-rename';
@@ -57,6 +57,7 @@ export function mergeWorkingFiles(base: Json, mine: Json, theirs: Json, choices:
   const mineSide = renames.size > 0 ? indexSide(renameIds(mine, layout, renames), layout) : originalMine;
 
   const entries = mergeEntries(baseSide, mineSide, theirsSide, ledger);
+  settleMeaning(entries, mineSide, theirsSide, ledger.notes);
   settleAcceptance(entries, mineSide, theirsSide, ledger.notes);
   const fields = mergeFileFields(baseSide, mineSide, theirsSide, ledger);
   const values = new Map<string, Json>(fields);
@@ -67,7 +68,7 @@ export function mergeWorkingFiles(base: Json, mine: Json, theirs: Json, choices:
     values.set('participants', Object.fromEntries(order.map((id) => [id, participants.get(id)!])));
   }
   if (layout.trees) {
-    const trees = mergeTrees(baseSide, mineSide, theirsSide, layout.structuredTrees, entries, ledger);
+    const trees = mergeTrees(baseSide, mineSide, theirsSide, layout.structuredTrees, entries, fields.get('active_tree'), ledger);
     const order = mergeOrder((key) => trees.has(key), theirsSide.treeOrder, mineSide.treeOrder, baseSide.treeOrder, trees.keys());
     values.set('trees', Object.fromEntries(order.map((key) => [key, trees.get(key)!])));
   }
