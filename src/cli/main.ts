@@ -1,5 +1,6 @@
 // The command-line tool: the same format core as the editor, with Node file I/O around it.
 import { UsageError } from './args';
+import { CHECK_HELP, CHECK_SUMMARY, checkCommand } from './check-command';
 import { processIO, type CommandIO } from './io';
 import { SNAPSHOT_HELP, snapshotCommand } from './snapshot-command';
 import { VALIDATE_HELP, validateCommand } from './validate-command';
@@ -9,6 +10,7 @@ type Command = { summary: string; help: string; run(argv: readonly string[], io:
 const COMMANDS: Record<string, Command> = {
   validate: { summary: 'check working files against every rule of the format', help: VALIDATE_HELP, run: validateCommand },
   snapshot: { summary: 'record accepted history and draw the diagrams of each tree', help: SNAPSHOT_HELP, run: snapshotCommand },
+  check: { summary: CHECK_SUMMARY, help: CHECK_HELP, run: checkCommand },
 };
 
 function mainHelp(): string {
