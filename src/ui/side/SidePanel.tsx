@@ -5,6 +5,8 @@ import { useEffect, useRef } from 'react';
 import { useDocumentStore } from '../../store/document-store';
 import { useHistoryStore } from '../../store/history-store';
 import { BacklogPanel } from './BacklogPanel';
+import { ChecksPanel } from './ChecksPanel';
+import { checkedOf } from '../checks/check-report';
 import { DiagnosticsPanel } from './DiagnosticsPanel';
 import { HistoryPanel } from './HistoryPanel';
 import { Inspector } from './Inspector';
@@ -27,6 +29,7 @@ export function SidePanel() {
   const errors = document.diagnostics.filter((d) => d.severity === 'error').length;
   const counts: Partial<Record<Section, number>> = {
     backlog: tree?.backlog.length ?? 0,
+    checks: checkedOf(document).findings.length,
     problems: document.diagnostics.length,
     history: revisions,
   };
@@ -51,6 +54,7 @@ export function SidePanel() {
       <div className="cw-side-body" id="cw-side-body" data-section={section} role="region" aria-label={SECTION_LABEL[section]}>
         {section === 'inspector' && <Inspector />}
         {section === 'backlog' && <BacklogPanel tree={tree} />}
+        {section === 'checks' && <ChecksPanel />}
         {section === 'history' && <HistoryPanel />}
         {section === 'participants' && <ParticipantsPanel />}
         {section === 'trees' && <TreesPanel />}
