@@ -5,6 +5,7 @@ import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { useDocumentStore } from '../../store/document-store';
 import { STATUS_LABEL, TRACE_LABEL, kindLabel, plural, treeLabel } from '../words';
 import type { ClaimFlowNode } from './build-flow';
+import { CheckMark } from './CheckMark';
 import { MARK_WORD } from './marks';
 
 function ClaimNodeView({ data, selected }: NodeProps<ClaimFlowNode>) {
@@ -80,6 +81,7 @@ function ClaimNodeView({ data, selected }: NodeProps<ClaimFlowNode>) {
               ⚑ {openBacklog}
             </span>
           )}
+          <CheckMark id={node.id} />
         </span>
       </footer>
       {problems.length > 0 && (
