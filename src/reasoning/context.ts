@@ -9,6 +9,8 @@ export interface CheckContext {
   nodes: Map<string, DrawableNode>;
   /** Ids named in some node's `implements` trace, in any tree. */
   implemented: Set<string>;
+  /** Disputed nodes of the file by their statement (normalised), read once on first use. */
+  disputedStatements(): Map<string, DrawableNode>;
 }
 
 export type Check = (index: TreeIndex, context: CheckContext) => ReasoningFinding[];
@@ -22,5 +24,28 @@ export function checkContext(trees: DrawableTree[]): CheckContext {
       for (const trace of node.traces) if (trace.field === 'implements') implemented.add(trace.target);
     }
   }
-  return { trees, nodes, implemented };
+  let disputed: Map<string, DrawableNode> | undefined;
+  const disputedStatements = () => {
+    if (disputed) return disputed;
+    disputed = new Map();
+    for (const node of nodes.values()) {
+      if (node.status !== 'disputed') continue;
+      const text = normalText(node.text);
+      if (text !== '' && !disputed.has(text)) disputed.set(text, node);
+    }
+    return disputed;
+  };
+  return { trees, nodes, implemented, disputedStatements };
+}
+
+/** Case, spaces, quotes and closing punctuation do not make two statements different. */
+export function normalText(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^["'“‘]+|["'”’]+$/g, '')
+    .replace(/[.!?;:,]+$/, '')
+    .trim();
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { file, found, link, node, refs } from './test-files';
-import { normalText } from './scrutiny-checks';
+import { normalText } from './context';
 
 const accepted = { status: 'accepted' };
 

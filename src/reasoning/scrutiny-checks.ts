@@ -2,7 +2,7 @@
 // items that rest on a dispute, and the same statement made twice.
 import type { DrawableLink, DrawableNode } from '../format/read';
 import { TRACE_LABEL } from './words';
-import type { Check } from './context';
+import { normalText, type Check } from './context';
 import { clip, finding, listWords, named, type TreeIndex } from './tree-index';
 
 /** Why a link of each usual relation holds: the question its missing assumption would answer. */
@@ -58,31 +58,13 @@ function asksForAssumption(link: DrawableLink, index: TreeIndex): boolean {
   return true;
 }
 
-/** Case, spaces and closing punctuation do not make two statements different. */
-export function normalText(text: string): string {
-  return text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^["'“‘]+|["'”’]+$/g, '')
-    .replace(/[.!?;:,]+$/, '')
-    .trim();
-}
-
 /**
  * An accepted node or link that rests on a dispute: it carries an open challenge, a trace of it
  * names a disputed node, or one of its assumptions is itself a disputed node's statement.
  */
 export const restsOnDispute: Check = (index, context) => {
-  const disputedStatements = new Map<string, DrawableNode>();
-  for (const node of context.nodes.values()) {
-    const text = normalText(node.text);
-    if (node.status === 'disputed' && text !== '' && !disputedStatements.has(text)) disputedStatements.set(text, node);
-  }
-  const items: (DrawableNode | DrawableLink)[] = [...index.tree.nodes, ...index.links];
   const results = [];
-  for (const item of items) {
+  for (const item of [...index.tree.nodes, ...index.links]) {
     if (item.status !== 'accepted') continue;
     const reasons: string[] = [];
     const related: string[] = [];
@@ -98,7 +80,7 @@ export const restsOnDispute: Check = (index, context) => {
       }
     }
     for (const assumption of item.assumptions) {
-      const node = disputedStatements.get(normalText(assumption.text));
+      const node = context.disputedStatements().get(normalText(assumption.text));
       if (node) {
         reasons.push(`assumes "${clip(assumption.text)}", which is disputed as ${node.id}`);
         if (index.node.has(node.id)) related.push(node.id);

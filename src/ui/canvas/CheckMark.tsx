@@ -2,7 +2,7 @@
 // item, with their messages on hover. A click opens the Checks panel at the item. Hidden when
 // switched off, and in views that are not the working file's (history, latest change).
 import { useDocumentStore } from '../../store/document-store';
-import { checkedOf } from '../checks/check-report';
+import { useChecks } from '../checks/check-report';
 import { useCheckMarks } from '../checks/check-marks';
 import { jumpFromList, useSideSection } from '../side/side-section';
 import { plural } from '../words';
@@ -11,11 +11,9 @@ import '../checks/checks.css';
 export function CheckMark({ id, compact = false }: { id: string; compact?: boolean }) {
   const visible = useCheckMarks((s) => s.visible);
   // One string per item, so a card draws again only when its own findings change.
-  const messages = useDocumentStore((s) => {
-    if (!visible || s.view.revision !== null || s.view.mode === 'changes') return '';
-    return (checkedOf(s.document).byItem.get(id) ?? []).map((f) => f.message).join('\n');
-  });
-  if (messages === '') return null;
+  const working = useDocumentStore((s) => s.view.revision === null && s.view.mode !== 'changes');
+  const messages = useChecks((s) => (s.byItem.get(id) ?? []).map((f) => f.message).join('\n'));
+  if (!visible || !working || messages === '') return null;
   const count = messages.split('\n').length;
   const label = `${plural(count, 'reasoning check')}: ${messages}`;
   return (

@@ -1,5 +1,7 @@
-// The open document's check findings, computed once per version of the data (documents are
-// immutable, so a WeakMap keyed on the data object is exact), and the findings by marked item.
+// The open document's check findings. Documents are immutable, so findings are computed once per
+// version of the data (a WeakMap keyed on the data object is exact). A small file is checked on
+// every edit; a large one after a pause in editing, as its diagnostics are, so typing never waits.
+import { create } from 'zustand';
 import type { Json } from '../../format';
 import type { DrawableTree } from '../../format/read';
 import { runChecks, type CheckReport, type ReasoningFinding } from '../../reasoning';
@@ -12,6 +14,9 @@ export interface CheckedDocument extends CheckReport {
 
 const EMPTY: CheckedDocument = { findings: [], dismissed: [], byItem: new Map() };
 const cache = new WeakMap<object, CheckedDocument>();
+/** Items (nodes and links) from which checks wait for a pause in editing. */
+const LARGE = 400;
+const PAUSE_MS = 300;
 
 export function checkDocument(data: Json | undefined, trees: DrawableTree[]): CheckedDocument {
   if (typeof data !== 'object' || data === null) return EMPTY;
@@ -31,10 +36,21 @@ export function checkDocument(data: Json | undefined, trees: DrawableTree[]): Ch
   return checked;
 }
 
-export function checkedOf(document: OpenDocument | null): CheckedDocument {
+function checkedOf(document: OpenDocument | null): CheckedDocument {
   return document ? checkDocument(document.data, document.trees) : EMPTY;
 }
 
-export function useChecks(): CheckedDocument {
-  return useDocumentStore((s) => checkedOf(s.document));
-}
+/** The findings the editor shows: those of the current data, or of the data before a pause. */
+export const useChecks = create<CheckedDocument>(() => checkedOf(useDocumentStore.getState().document));
+
+let timer: ReturnType<typeof setTimeout> | undefined;
+useDocumentStore.subscribe((state, previous) => {
+  if (state.document?.data === previous.document?.data && state.document?.trees === previous.document?.trees) return;
+  clearTimeout(timer);
+  const update = () => useChecks.setState(checkedOf(useDocumentStore.getState().document), true);
+  const document = state.document;
+  const size = document?.trees.reduce((sum, t) => sum + t.nodes.length + t.links.length, 0) ?? 0;
+  // A newly opened document is checked at once, whatever its size.
+  if (size < LARGE || document?.base !== previous.document?.base) update();
+  else timer = setTimeout(update, PAUSE_MS);
+});

@@ -1,10 +1,10 @@
 // Reasoning checks: advice read from the structure of the file, grouped by tree and by check.
 // A finding jumps to its item; "Add to backlog" records it as work (one undo step), "Not a
 // problem" sets it aside in the file for the whole group. Nothing changes by itself.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { TREE_KEYS, type TreeKey } from '../../format';
 import { displayName } from '../../format/read';
-import { CHECKS, CHECK_CODES, existingEntry, findingKey, readDismissals, type ReasoningFinding } from '../../reasoning';
+import { CHECKS, CHECK_CODES, existingEntry, findingKey, readDismissals, type CheckCode, type ReasoningFinding } from '../../reasoning';
 import { checkCommands } from '../../store/check-commands';
 import { useDocumentStore } from '../../store/document-store';
 import { useCheckMarks } from '../checks/check-marks';
@@ -37,39 +37,70 @@ export function ChecksPanel() {
       </label>
       {findings.length === 0 && <p className="cw-side-empty">No findings: nothing in the structure of this file calls for a second look.</p>}
       {TREE_KEYS.filter((key) => treesWith.has(key)).map((key) => (
-        <TreeFindings key={key} tree={key} findings={findings.filter((f) => f.tree === key)} />
+        <TreeFindings key={key} tree={key} findings={findings.filter((f) => f.tree === key)} manyTrees={findings.length > ALL_OPEN} />
       ))}
       {dismissed.length > 0 && <Dismissed findings={dismissed} />}
     </div>
   );
 }
 
-function TreeFindings({ tree, findings }: { tree: TreeKey; findings: ReasoningFinding[] }) {
+/** Up to this many findings, every tree's list is open; beyond, only the tree on show. */
+const ALL_OPEN = 40;
+
+function TreeFindings({ tree, findings, manyTrees }: { tree: TreeKey; findings: ReasoningFinding[]; manyTrees: boolean }) {
   const current = useDocumentStore((s) => s.view.tree === tree);
+  const [open, setOpen] = useState(!manyTrees || current);
+  // Showing a tree, or selecting an item with findings here, opens its list.
+  const wanted = useDocumentStore((s) => s.view.tree === tree || findings.some((f) => s.view.selection.nodes.includes(f.ref) || s.view.selection.links.includes(f.ref)));
+  useEffect(() => {
+    if (wanted) setOpen(true);
+  }, [wanted]);
   return (
-    <section className={`cw-checks-tree${current ? ' is-current' : ''}`} aria-label={`${treeLabel(tree)} checks`} data-checks-tree={tree}>
-      <h3 className="cw-checks-tree-title">
+    <details
+      className={`cw-checks-tree${current ? ' is-current' : ''}`}
+      aria-label={`${treeLabel(tree)} checks`}
+      data-checks-tree={tree}
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      <summary className="cw-checks-tree-title">
         {treeLabel(tree)}
         <span className="cw-side-count">{findings.length}</span>
-      </h3>
-      {CHECK_CODES.filter((code) => findings.some((f) => f.check === code)).map((code) => {
-        const group = findings.filter((f) => f.check === code);
-        const info = CHECKS[code];
-        return (
-          <section key={code} className="cw-checks-group" aria-label={`${info.title} (${treeLabel(tree)})`} data-check-group={code}>
-            <h4 className="cw-checks-group-title">
-              <span>{info.title}</span>
-              <span className="cw-side-count">{group.length}</span>
-            </h4>
-            {info.reservation && <p className="cw-checks-reservation">Reservation: {info.reservation}</p>}
-            <ul className="cw-side-list">
-              {group.map((finding) => (
-                <FindingRow key={findingKey(finding)} finding={finding} />
-              ))}
-            </ul>
-          </section>
-        );
-      })}
+      </summary>
+      {/* A closed tree's findings are not drawn at all: a large file has thousands. */}
+      {open && CHECK_CODES.filter((code) => findings.some((f) => f.check === code)).map((code) => (
+        <CheckGroup key={code} tree={tree} code={code} findings={findings.filter((f) => f.check === code)} />
+      ))}
+    </details>
+  );
+}
+
+/** Findings listed at first per check: a large file's hundreds wait behind "Show more". */
+const FIRST_ROWS = 20;
+
+function CheckGroup({ tree, code, findings }: { tree: TreeKey; code: CheckCode; findings: ReasoningFinding[] }) {
+  const [more, setMore] = useState(FIRST_ROWS);
+  // A finding about the selected item is always listed, however far down its group it is.
+  const selectedAt = useDocumentStore((s) => findings.findIndex((f) => s.view.selection.nodes.includes(f.ref) || s.view.selection.links.includes(f.ref)));
+  const shown = Math.max(more, selectedAt + 1);
+  const info = CHECKS[code];
+  return (
+    <section className="cw-checks-group" aria-label={`${info.title} (${treeLabel(tree)})`} data-check-group={code}>
+      <h4 className="cw-checks-group-title">
+        <span>{info.title}</span>
+        <span className="cw-side-count">{findings.length}</span>
+      </h4>
+      {info.reservation && <p className="cw-checks-reservation">Reservation: {info.reservation}</p>}
+      <ul className="cw-side-list">
+        {findings.slice(0, shown).map((finding) => (
+          <FindingRow key={findingKey(finding)} finding={finding} />
+        ))}
+      </ul>
+      {findings.length > shown && (
+        <button type="button" className="cw-button cw-button-small cw-checks-more" onClick={() => setMore(shown + 100)}>
+          Show {Math.min(100, findings.length - shown)} more of {findings.length}
+        </button>
+      )}
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { useDocumentStore } from '../../store/document-store';
 import { useHistoryStore } from '../../store/history-store';
 import { BacklogPanel } from './BacklogPanel';
 import { ChecksPanel } from './ChecksPanel';
-import { checkedOf } from '../checks/check-report';
+import { useChecks } from '../checks/check-report';
 import { DiagnosticsPanel } from './DiagnosticsPanel';
 import { HistoryPanel } from './HistoryPanel';
 import { Inspector } from './Inspector';
@@ -20,6 +20,7 @@ export function SidePanel() {
   const view = useDocumentStore((s) => s.view);
   const revisions = useHistoryStore((s) => s.snapshots.length);
   const { section: chosen, show } = useSideSection();
+  const findings = useChecks((s) => s.findings.length);
   // While a revision is open read-only, the panel shows the history it belongs to.
   const section = view.revision !== null ? 'history' : chosen;
   useFollowSelection();
@@ -29,7 +30,7 @@ export function SidePanel() {
   const errors = document.diagnostics.filter((d) => d.severity === 'error').length;
   const counts: Partial<Record<Section, number>> = {
     backlog: tree?.backlog.length ?? 0,
-    checks: checkedOf(document).findings.length,
+    checks: findings,
     problems: document.diagnostics.length,
     history: revisions,
   };
