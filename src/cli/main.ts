@@ -33,6 +33,13 @@ const COMMANDS: Record<string, Command> = {
       return { help: m.OPEN_HELP, run: m.openCommand };
     },
   },
+  check: {
+    summary: 'point out where the reasoning is thin (notes, not errors)',
+    load: async () => {
+      const m = await import('./check-command');
+      return { help: m.CHECK_HELP, run: m.checkCommand };
+    },
+  },
 };
 
 function mainHelp(): string {

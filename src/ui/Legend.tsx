@@ -2,9 +2,11 @@
 import { STATUSES } from '../format';
 import type { ViewMode } from '../store/document-store';
 import { MARKS, MARK_WORD } from './canvas/marks';
+import { useCheckMarks } from './checks/check-marks';
 import { STATUS_LABEL } from './words';
 
 export function Legend({ mode }: { mode: ViewMode }) {
+  const checkMarks = useCheckMarks((s) => s.visible) && mode !== 'changes';
   return (
     <section className="cw-legend" aria-label="Legend">
       <h2 className="cw-visually-hidden">Legend</h2>
@@ -40,6 +42,11 @@ export function Legend({ mode }: { mode: ViewMode }) {
         <li>
           <span className="cw-backlog-badge">⚑ 2</span> open backlog · <b>A1</b>/<b>C1</b> assumptions/challenges
         </li>
+        {checkMarks && (
+          <li>
+            <span className="cw-check-mark is-sample">◇ check</span> reasoning advice (Checks panel)
+          </li>
+        )}
       </ul>
     </section>
   );

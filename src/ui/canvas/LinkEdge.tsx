@@ -5,6 +5,7 @@ import { BaseEdge, EdgeLabelRenderer, useInternalNode, type EdgeProps, type Inte
 import { useDocumentStore } from '../../store/document-store';
 import { STATUS_LABEL, plural, relationLabel } from '../words';
 import { markerId } from './ArrowMarkers';
+import { CheckMark } from './CheckMark';
 import { JUNCTION_SIZE, type LinkFlowEdge } from './build-flow';
 import { useChangedOnDisk } from './changed-on-disk';
 import { MARK_WORD } from './marks';
@@ -108,6 +109,7 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
               ⚑{data.openBacklog}
             </span>
           )}
+          {!mark && <CheckMark id={link.id} compact />}
           {data.problems.length > 0 && (
             <span className="cw-problem-mark" title={data.problems.join('\n')} aria-label="has errors">
               ⛔

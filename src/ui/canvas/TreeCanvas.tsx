@@ -188,18 +188,21 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   // Fit the whole tree into view when the canvas first shows it and after Re-layout, once the
   // placed cards have reached React Flow (its store updates before this parent effect runs).
   const fitted = useRef('');
+  /** Settles once React Flow has applied the fit (it may wait for the cards to be measured). */
+  const fitDone = useRef<Promise<unknown>>(Promise.resolve());
   const placed = layout.result !== undefined && nodes.length > 0 && nodes.every((n) => n.className !== 'is-pending');
   useEffect(() => {
     if (!placed || fitted.current === String(relayoutGeneration)) return;
     fitted.current = String(relayoutGeneration);
-    void fitView({ padding: 0.12, maxZoom: 1, duration: 0 });
+    fitDone.current = fitView({ padding: 0.12, maxZoom: 1, duration: 0 });
   }, [placed, relayoutGeneration, fitView]);
 
   // Centre an item on request (a trace chip, a diagnostic, the backlog list, a node just added).
   // A request can come before the item has its place: it waits for the next layout.
   const handledFocus = useRef(0);
   useEffect(() => {
-    if (!focus || handledFocus.current === focus.nonce || !positions) return;
+    // Waits for the first fit too, or the fit would move the view off an item of a tree just opened.
+    if (!focus || handledFocus.current === focus.nonce || !positions || fitted.current !== String(relayoutGeneration)) return;
     const node = nodes.find((n) => n.id === focus.id);
     const edge = edges.find((e) => e.data?.link.id === focus.id && e.data.role === 'main');
     const ends = edge ? [edge.source, edge.target].map((id) => nodes.find((n) => n.id === id)).filter((n) => n !== undefined) : [];
@@ -210,9 +213,12 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
         : undefined;
     if (!box || (node && !positions[node.id])) return;
     handledFocus.current = focus.nonce;
-    if (focus.onlyIfHidden && isInView(box, getViewport(), canvasSize())) return;
-    void setCenter(box.x + box.width / 2, box.y + box.height / 2, { zoom: Math.max(getZoom(), 0.9), duration: 300 });
-  }, [focus, positions, nodes, edges, getViewport, getZoom, setCenter]);
+    const onlyIfHidden = focus.onlyIfHidden;
+    void fitDone.current.then(() => {
+      if (onlyIfHidden && isInView(box, getViewport(), canvasSize())) return;
+      void setCenter(box.x + box.width / 2, box.y + box.height / 2, { zoom: Math.max(getZoom(), 0.9), duration: 300 });
+    });
+  }, [focus, positions, nodes, edges, getViewport, getZoom, setCenter, relayoutGeneration]);
 
   const handleNodesChange = useCallback(
     (changes: NodeChange<CausewayFlowNode>[]) => {

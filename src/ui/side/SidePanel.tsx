@@ -7,6 +7,8 @@ import { useHistoryStore } from '../../store/history-store';
 import { useLiveStore } from '../../store/live/live-store';
 import { BacklogPanel } from './BacklogPanel';
 import { ConflictsPanel } from './ConflictsPanel';
+import { ChecksPanel } from './ChecksPanel';
+import { useChecks } from '../checks/check-report';
 import { DiagnosticsPanel } from './DiagnosticsPanel';
 import { HistoryPanel } from './HistoryPanel';
 import { Inspector } from './Inspector';
@@ -21,6 +23,7 @@ export function SidePanel() {
   const revisions = useHistoryStore((s) => s.snapshots.length);
   const conflicts = useLiveStore((s) => s.conflicts.length);
   const { section: chosen, show } = useSideSection();
+  const findings = useChecks((s) => s.findings.length);
   // While a revision is open read-only, the panel shows the history it belongs to.
   const section = view.revision !== null ? 'history' : chosen === 'conflicts' && conflicts === 0 ? 'inspector' : chosen;
   useFollowSelection();
@@ -31,6 +34,7 @@ export function SidePanel() {
   const errors = document.diagnostics.filter((d) => d.severity === 'error').length;
   const counts: Partial<Record<Section, number>> = {
     backlog: tree?.backlog.length ?? 0,
+    checks: findings,
     problems: document.diagnostics.length,
     history: revisions,
     conflicts,
@@ -59,6 +63,7 @@ export function SidePanel() {
         {section === 'conflicts' && <ConflictsPanel />}
         {section === 'inspector' && <Inspector />}
         {section === 'backlog' && <BacklogPanel tree={tree} />}
+        {section === 'checks' && <ChecksPanel />}
         {section === 'history' && <HistoryPanel />}
         {section === 'participants' && <ParticipantsPanel />}
         {section === 'trees' && <TreesPanel />}

@@ -1,0 +1,46 @@
+// The reasoning checks' cost beside validation, on a generated 5,000-node working file: what the
+// editor adds on an edit of a large file (after a pause) and what `causeway check` adds to a load.
+// Medians of interleaved rounds, shown as ratios to validateData in the same run.
+//
+//   npm run bench checks             5 rounds
+//   npm run bench checks -- quick    1 round
+import { openWorkingFile } from '../src/format';
+import { readTrees } from '../src/format/read';
+import { validateData } from '../src/format/validate';
+import { runChecks } from '../src/reasoning';
+import { generateWorkingFile } from './generate-working-file';
+
+const NODES = 5000;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+export async function run(): Promise<void> {
+  const rounds = process.argv.includes('quick') ? 1 : 5;
+  const data = openWorkingFile(generateWorkingFile(NODES)).data;
+  const trees = readTrees(data);
+  const tasks: [string, () => unknown][] = [
+    ['validateData (baseline)', () => validateData(data)],
+    ['read trees', () => readTrees(data)],
+    ['run every check', () => runChecks(data, trees)],
+  ];
+  for (const [, task] of tasks) task(); // warm up
+  const times = new Map<string, number[]>(tasks.map(([name]) => [name, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, task] of tasks) {
+      const started = performance.now();
+      task();
+      times.get(name)!.push(performance.now() - started);
+    }
+  }
+  const baseline = median(times.get(tasks[0][0])!);
+  const findings = runChecks(data, trees).findings.length;
+  console.log(`${NODES} nodes, ${findings} findings; median of ${rounds} round${rounds === 1 ? '' : 's'}`);
+  console.log(`${'task'.padEnd(26)}${'ms'.padStart(8)}${'× validate'.padStart(12)}`);
+  for (const [name] of tasks) {
+    const ms = median(times.get(name)!);
+    console.log(`${name.padEnd(26)}${ms.toFixed(0).padStart(8)}${(ms / baseline).toFixed(2).padStart(12)}`);
+  }
+}

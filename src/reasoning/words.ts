@@ -1,0 +1,8 @@
+// How trace fields read inside a finding's message.
+import type { TraceField } from '../format/vocabulary';
+
+export const TRACE_LABEL: Record<TraceField, string> = {
+  addresses: 'addresses',
+  derived_from: 'is derived from',
+  implements: 'implements',
+};
