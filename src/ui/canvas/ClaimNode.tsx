@@ -5,11 +5,8 @@ import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { useDocumentStore } from '../../store/document-store';
 import { STATUS_LABEL, TRACE_LABEL, kindLabel, plural, treeLabel } from '../words';
 import type { ClaimFlowNode } from './build-flow';
-<<<<<<< HEAD
 import { useChangedOnDisk } from './changed-on-disk';
-=======
 import { CheckMark } from './CheckMark';
->>>>>>> checks
 import { MARK_WORD } from './marks';
 
 function ClaimNodeView({ data, selected }: NodeProps<ClaimFlowNode>) {
