@@ -125,9 +125,11 @@ test('edits made here and a change made on disk meanwhile to other items combine
   const path = temporaryCopy(EXAMPLE_PATH);
   const server = await serve(path);
   await openLive(page, server);
+  await selectNode(page, 'r2');
   const before = read(path);
-  // Typing here and the other program's write land within the same moment.
-  await typeInText(page, 'r2', ' Many of them.');
+  // An edit here and the other program's write land within the same moment (the edit is
+  // written a moment later, so the file changes first).
+  await inspector(page, 'r2').getByRole('textbox', { name: 'Text', exact: true }).fill('Experienced volunteers quit after a few months. Many of them.');
   writeFileSync(path, before.replace('Only two volunteers can true a wheel or adjust gears.', 'Only two volunteers can true a wheel.'));
   await expect.poll(() => read(path), { timeout: 8000 }).toContain('Experienced volunteers quit after a few months. Many of them.');
   expect(read(path)).toContain('Only two volunteers can true a wheel.');

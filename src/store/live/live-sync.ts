@@ -406,7 +406,10 @@ function onWriteResult(message: Extract<ServerMessage, { type: 'write-result' }>
     return;
   }
   if (message.outcome === 'stale') {
+    // The file changed before this write arrived. Its news may already have been merged (the
+    // disk's message came first), so the merged edits may still wait: write them now.
     onDisk(message.disk);
+    if (hasUnwritten()) scheduleWrite(0);
     return;
   }
   sync.failure = message.reason;
