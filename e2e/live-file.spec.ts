@@ -35,6 +35,15 @@ async function openLive(page: Page, server: RunningCauseway, tree = 'current_rea
   await expect(status(page)).toHaveText(/Saved/);
 }
 
+/**
+ * Starts the server again on its port (with a new secret) and opens the new address in another
+ * tab of the same browser, as `causeway open` does: the first page gets back in through it.
+ */
+async function restartAndReopen(page: Page, server: RunningCauseway, path: string): Promise<Page> {
+  const other = await restartAndReopen(page, server, path);
+  return other;
+}
+
 async function selectNode(page: Page, id: string): Promise<void> {
   await expect(async () => {
     await card(page, id).click();
@@ -152,10 +161,7 @@ test('the same text changed here and on disk is a conflict: both are offered, an
     .replace('Only two volunteers can true a wheel or adjust gears.', 'Only two volunteers can true a wheel. (theirs, elsewhere)');
   writeFileSync(path, theirs);
 
-  const again = await serve(path, '--port', String(server.port));
-  // Opening the new address (in another tab of the same browser) lets the first page back in.
-  const other = await page.context().newPage();
-  await other.goto(again.url);
+  const other = await restartAndReopen(page, server, path);
   await expect(side(page).getByTestId('conflicts-panel')).toBeVisible({ timeout: 10_000 });
   await expect(status(page)).toHaveText(/Not saved.*1 conflict/);
   const conflict = side(page).locator('[data-conflict-id]');
@@ -211,9 +217,7 @@ test('the server stopped and started again: the edits made meanwhile reach the f
   await expect(status(page)).toHaveText(/Disconnected/);
   expect(read(path)).not.toContain('Usually at ten.');
 
-  const again = await serve(path, '--port', String(server.port));
-  const other = await page.context().newPage();
-  await other.goto(again.url);
+  const other = await restartAndReopen(page, server, path);
   await expect.poll(() => nodeText(path, 'current_reality', 'r4'), { timeout: 10_000 }).toBe('Most visitors arrive in the first hour after opening. Usually at ten.');
   await expect(status(page)).toHaveText(/Saved/);
   await other.close();

@@ -24,7 +24,7 @@ export function allowedHosts(config: GuardConfig): Set<string> {
 export function checkRequest(request: IncomingMessage, url: URL, config: GuardConfig): Verdict {
   const hosts = allowedHosts(config);
   const host = (request.headers.host ?? '').toLowerCase();
-  if (!hosts.has(host)) return { ok: false, status: 421, reason: `This server answers only to ${[...hosts].join(' or ')}.` };
+  if (!hosts.has(host)) return { ok: false, status: 403, reason: `Blocked: this server answers only to ${[...hosts].join(' or ')}.` };
   const origin = request.headers.origin;
   if (origin !== undefined && !hosts.has(originHost(origin))) return { ok: false, status: 403, reason: 'Requests from other sites are refused.' };
   const site = request.headers['sec-fetch-site'];

@@ -105,8 +105,8 @@ describe('who may use the workspace server', () => {
 
   it('refuses another Host (DNS rebinding) and requests from other sites', async () => {
     await serve();
-    expect((await get(`/?token=${SECRET}`, { Host: `evil.example:${server.port}` })).status).toBe(421);
-    expect((await get(`/?token=${SECRET}`, { Host: '127.0.0.1:1' })).status).toBe(421);
+    expect((await get(`/?token=${SECRET}`, { Host: `evil.example:${server.port}` })).status).toBe(403);
+    expect((await get(`/?token=${SECRET}`, { Host: '127.0.0.1:1' })).status).toBe(403);
     expect((await get(`/?token=${SECRET}`, { Origin: 'http://evil.example' })).status).toBe(403);
     expect((await get(`/?token=${SECRET}`, { Origin: `http://127.0.0.1:${server.port + 1}` })).status).toBe(403);
     expect((await get(`/?token=${SECRET}`, { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
