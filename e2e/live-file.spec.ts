@@ -40,7 +40,9 @@ async function openLive(page: Page, server: RunningCauseway, tree = 'current_rea
  * tab of the same browser, as `causeway open` does: the first page gets back in through it.
  */
 async function restartAndReopen(page: Page, server: RunningCauseway, path: string): Promise<Page> {
-  const other = await restartAndReopen(page, server, path);
+  const again = await serve(path, '--port', String(server.port));
+  const other = await page.context().newPage();
+  await other.goto(again.url);
   return other;
 }
 
