@@ -1,9 +1,10 @@
-// Text → data: parse YAML 1.2 (core schema), keep the Document for saving, and turn the node
-// tree into plain values while catching what YAML itself lets through silently (repeated keys)
-// or dangerously (alias bombs, cycles, runaway nesting).
+// Text → data. Plain working-file YAML goes through a quick reader (fast-load.ts) that gives the
+// data and a light position index; anything else goes through the yaml package's full parser
+// (YAML 1.2, core schema), whose node tree is turned into plain values here while catching what
+// YAML itself lets through silently (repeated keys, forbidden characters) or dangerously (alias
+// bombs, cycles, runaway nesting). Either way the Document kept for saving is built on demand.
 import {
   Document,
-  LineCounter,
   parseDocument,
   isAlias,
   isMap,
@@ -14,7 +15,10 @@ import {
   type Node as YamlNode,
   type YAMLError,
 } from 'yaml';
+import { forbiddenCharacters } from './characters';
+import { fastRead, spotOffset, spotScalarSource } from './fast-load';
 import { singleLine } from './findings';
+import { LineIndex } from './line-index';
 import { MAX_ALIAS_VALUES, MAX_DEPTH, MAX_FILE_BYTES, describeBytes } from './limits';
 import { formatPath, type Path, type PathSegment } from './path';
 import type { Diagnostic, Json } from './types';
@@ -36,6 +40,8 @@ export interface ParsedSource {
   refused: boolean;
   hasBom: boolean;
   lineEnding: LineEnding;
+  /** Which reader read it: the quick one for plain working-file YAML, else the full parser. */
+  route: 'quick' | 'full';
   /** Position of the value at `path` (or of its nearest existing parent), 1-based. */
   locate(path: Path): { line: number; column: number };
   /** The source text of the scalar at `path` (aliases followed), or undefined. */
@@ -69,24 +75,34 @@ export function detectLineEnding(text: string): LineEnding {
   return '\n';
 }
 
+const PARSE_OPTIONS = {
+  version: '1.2',
+  schema: 'core',
+  uniqueKeys: false, // repeated keys are reported by the converter, with their path
+  resolveKnownTags: false, // !!binary, !!timestamp: not core schema, read as plain text
+  prettyErrors: false,
+} as const;
+
 function located(code: string, message: string, position: Position = { line: 1, column: 1 }): Diagnostic {
   return { severity: 'error', code, message, path: '', ...position };
 }
 
-export function parseSource(text: string): ParsedSource {
+export interface ParseOptions {
+  /** False forces the full parser (the differential tests compare the two routes). */
+  fast?: boolean;
+}
+
+export function parseSource(text: string, options: ParseOptions = {}): ParsedSource {
   const hasBom = text.startsWith(BOM);
   const lineEnding = detectLineEnding(text);
   // YAML 1.2 counts a lone CR as a line break; the parser does not. Replacing each lone CR by
   // LF keeps every offset, so positions still match the file as given.
   let body = hasBom ? text.slice(1) : text;
   if (body.includes('\r')) body = body.replace(/\r(?!\n)/g, '\n');
-  const lineCounter = new LineCounter();
-  const at = (offset: number): Position => {
-    const pos = lineCounter.linePos(offset);
-    return { line: pos.line, column: pos.col };
-  };
+  const lines = new LineIndex(body);
+  const at = (offset: number): Position => lines.position(offset);
   const nowhere = () => ({ line: 1, column: 1 });
-  const base = { text, hasBom, lineEnding, scalarSource: () => undefined } as const;
+  const base = { text, hasBom, lineEnding, route: 'full', scalarSource: () => undefined } as const;
   /** A file refused before a Document exists: nothing to locate, no data. */
   const refusedBeforeParsing = (diagnostic: Diagnostic): ParsedSource => ({
     ...base,
@@ -105,22 +121,38 @@ export function parseSource(text: string): ParsedSource {
     }
   }
 
+  const forbidden = forbiddenCharacters(body, at);
+  // The common case: plain working-file YAML, read in one quick pass with a light position
+  // index. The full Document is built only when something asks for it (saving an edit).
+  const fast = forbidden.length === 0 && options.fast !== false ? fastRead(body) : undefined;
+  if (fast) {
+    let document: Document.Parsed | undefined;
+    return {
+      text,
+      hasBom,
+      lineEnding,
+      route: 'quick',
+      get document() {
+        document ??= parseDocument(body, PARSE_OPTIONS);
+        return document;
+      },
+      data: fast.data,
+      diagnostics: [],
+      refused: false,
+      locate: (path) => at(spotOffset(fast.root, path)),
+      scalarSource: (path) => spotScalarSource(body, fast.root, path),
+    };
+  }
+
   let document: Document.Parsed;
   try {
-    document = parseDocument(body, {
-      version: '1.2',
-      schema: 'core',
-      uniqueKeys: false, // repeated keys are reported below, with their path
-      resolveKnownTags: false, // !!binary, !!timestamp: not core schema, read as plain text
-      lineCounter,
-      prettyErrors: false,
-    });
+    document = parseDocument(body, PARSE_OPTIONS);
   } catch (error) {
     // The parser recurses; absurd nesting can exhaust the stack before any limit of ours.
     return refusedBeforeParsing(located('too-deep', tooDeepMessage(error)));
   }
 
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics: Diagnostic[] = [...forbidden];
   const fromYamlError = (error: YAMLError, severity: 'error' | 'warning'): Diagnostic => ({
     severity,
     code: error.code === 'RESOURCE_EXHAUSTION' ? 'too-deep' : severity === 'error' ? 'yaml-syntax' : 'yaml-warning',
