@@ -9,23 +9,66 @@
 import type { Path } from './path';
 import type { Json } from './types';
 
-/** Where the values of one mapping or sequence start, parallel to the data it was read into. */
-export interface Spot {
-  /** Offset of the collection itself. */
-  at: number;
-  /** Values inside [ ] or { }, where plain scalars end at flow indicators. */
-  flow: boolean;
-  /** Mapping keys in source order; null for a sequence. */
-  names: string[] | null;
-  /** Mapping: key offset, value offset (-1: no value node) per entry. Sequence: item offset. */
-  offsets: number[];
-  /** The Spot of each collection value; null for a scalar. */
-  children: (Spot | null)[];
+/**
+ * Where every value starts, as one flat tape of integers in document order (a few bytes per
+ * value, where an object per value would cost more than the data itself). A collection is a
+ * header [flags, offset, entries, end of its subtree on the tape], then its entries: for a
+ * mapping [key offset, value offset, key name index, has child], for a sequence [item offset,
+ * has child]; an entry that holds a collection is followed at once by that collection.
+ */
+export interface PositionTape {
+  cells: Int32Array;
+  /** Mapping keys, by the index stored in their entry. */
+  names: string[];
+}
+
+const MAP = 1;
+const FLOW = 2;
+const HEADER = 4;
+const MAP_ENTRY = 4;
+const SEQ_ENTRY = 2;
+
+class TapeWriter {
+  length = 0;
+  names: string[] = [];
+  /** Sized for a usual file at once (about one cell per four characters), so it seldom grows. */
+  cells: Int32Array;
+
+  constructor(textLength: number) {
+    this.cells = new Int32Array(Math.max(1024, Math.ceil(textLength / 3)));
+  }
+
+  reserve(count: number): number {
+    const at = this.length;
+    this.length += count;
+    if (this.length > this.cells.length) {
+      const grown = new Int32Array(Math.max(this.length, this.cells.length * 2));
+      grown.set(this.cells);
+      this.cells = grown;
+    }
+    return at;
+  }
+
+  open(offset: number, flags: number): number {
+    const header = this.reserve(HEADER);
+    this.cells[header] = flags;
+    this.cells[header + 1] = offset;
+    return header;
+  }
+
+  close(header: number, entries: number): void {
+    this.cells[header + 2] = entries;
+    this.cells[header + 3] = this.length;
+  }
+
+  finish(): PositionTape {
+    return { cells: this.cells.subarray(0, this.length), names: this.names };
+  }
 }
 
 export interface FastRead {
   data: Json;
-  root: Spot;
+  positions: PositionTape;
 }
 
 /** Nesting deeper than this goes to the full parser, which applies the format's limits. */
@@ -101,20 +144,20 @@ class Reader {
   /** Start of the line `pos` is on. */
   private line = 0;
   private depth = 0;
+  /** Where the value last read by mapValue starts. */
+  private valueAt = 0;
+  private readonly tape: TapeWriter;
 
-  constructor(private readonly text: string) {}
+  constructor(private readonly text: string) {
+    this.tape = new TapeWriter(text.length);
+  }
 
   document(): FastRead {
     if (!this.toContent(0)) throw GIVE_UP; // empty or only comments: the full parser says so
     if (this.pos !== this.line) throw GIVE_UP; // an indented top level
-    const spot = this.newSpot(this.pos, false, true);
-    const data = this.blockMap(0, spot);
+    const data = this.blockMap(0, this.tape.open(this.pos, MAP));
     if (this.pos < this.text.length) throw GIVE_UP; // something after the top-level mapping
-    return { data, root: spot };
-  }
-
-  private newSpot(at: number, flow: boolean, map: boolean): Spot {
-    return { at, flow, names: map ? [] : null, offsets: [], children: [] };
+    return { data, positions: this.tape.finish() };
   }
 
   // ── lines ──────────────────────────────────────────────────────────────────────────────────
@@ -128,14 +171,13 @@ class Reader {
   }
 
   /**
-   * From `from` (anywhere on a line, past everything that matters on it), moves to the first
+   * From `from` (a line start, or past everything that matters on a line), moves to the first
    * character of the next line with content, skipping blank and comment lines. False at the end.
    */
   private toContent(from: number): boolean {
     const text = this.text;
     const length = text.length;
     let lineStart = from;
-    // `from` may be mid-line: the rest of that line must be blank or a comment (checked by callers).
     if (from > 0 && text.charCodeAt(from - 1) !== LF) {
       const next = text.indexOf('\n', from);
       if (next < 0) {
@@ -180,34 +222,38 @@ class Reader {
     return this.pos - this.line;
   }
 
-  // ── block collections ────────────────────────────────────────────────────────────────────────
-
   private enter(): void {
     if (++this.depth > MAX_FAST_DEPTH) throw GIVE_UP;
   }
 
+  // ── block collections ────────────────────────────────────────────────────────────────────────
+
   /** A block mapping whose keys start at column `indent`; `pos` is at the first key. */
-  private blockMap(indent: number, spot: Spot): Json {
+  private blockMap(indent: number, header: number): Json {
     this.enter();
+    const tape = this.tape;
     const object: { [key: string]: Json } = {};
-    const names = spot.names!;
+    let entries = 0;
     for (;;) {
       const keyAt = this.pos;
       const first = this.text.charCodeAt(keyAt);
       const key = first === DQUOTE || first === SQUOTE ? this.quotedKey() : this.plainKey();
       // `pos` is just past the ':' of the key.
       if (Object.prototype.hasOwnProperty.call(object, key)) throw GIVE_UP; // the full parser reports it
-      const { value, at, child } = this.mapValue(indent);
-      if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
-      else object[key] = value;
-      names.push(key);
-      spot.offsets.push(keyAt, at);
-      spot.children.push(child);
+      const entry = tape.reserve(MAP_ENTRY);
+      const value = this.mapValue(indent);
+      setKey(object, key, value);
+      tape.cells[entry] = keyAt;
+      tape.cells[entry + 1] = this.valueAt;
+      tape.cells[entry + 2] = tape.names.push(key) - 1;
+      tape.cells[entry + 3] = tape.length > entry + MAP_ENTRY ? 1 : 0;
+      entries++;
       if (this.pos >= this.text.length) break;
       const column = this.column;
       if (column < indent) break;
       if (column > indent) throw GIVE_UP;
     }
+    tape.close(header, entries);
     this.depth--;
     return object;
   }
@@ -215,21 +261,19 @@ class Reader {
   private plainKey(): string {
     const text = this.text;
     const start = this.pos;
-    const first = text.charCodeAt(start);
-    if (isIndicator(first)) throw GIVE_UP;
+    if (isIndicator(text.charCodeAt(start))) throw GIVE_UP;
     const end = this.endOfLine(start);
     let i = start + 1;
     for (; i < end; i++) {
       const code = text.charCodeAt(i);
       if (code === COLON) {
-        const after = i + 1 < end ? text.charCodeAt(i + 1) : LF;
-        if (after === SPACE || i + 1 === end) break;
+        if (i + 1 === end || text.charCodeAt(i + 1) === SPACE) break;
       } else if (code === HASH && text.charCodeAt(i - 1) === SPACE) throw GIVE_UP;
     }
     if (i >= end) throw GIVE_UP; // no ':' here: a scalar line, which is not a working file's shape
+    if (i - start > MAX_KEY_LENGTH) throw GIVE_UP;
     let last = i;
     while (last > start && text.charCodeAt(last - 1) === SPACE) last--;
-    if (i - start > MAX_KEY_LENGTH) throw GIVE_UP;
     const raw = text.slice(start, last);
     if (raw === '<<') throw GIVE_UP; // a merge key: the full parser warns about it
     this.pos = i + 1;
@@ -250,33 +294,33 @@ class Reader {
     return value;
   }
 
-  /** The value after `key:`, on the same line or on the lines below. */
-  private mapValue(indent: number): { value: Json; at: number; child: Spot | null } {
+  /** The value after `key:`, on the same line or on the lines below; sets `valueAt`. */
+  private mapValue(indent: number): Json {
     const text = this.text;
     let i = this.pos;
     while (i < text.length && text.charCodeAt(i) === SPACE) i++;
     const code = i < text.length ? text.charCodeAt(i) : LF;
     if (code === LF || code === CR || (code === HASH && i > this.pos)) {
       // Nothing on this line: a nested block, an indentless sequence, or null.
-      const emptyAt = i;
-      if (!this.toContent(i)) return { value: null, at: emptyAt, child: null };
+      this.valueAt = i;
+      if (!this.toContent(i)) return null;
       const column = this.column;
       const dash = this.isSequenceDash();
       if (column > indent || (column === indent && dash)) {
-        const spot = this.newSpot(this.pos, false, !dash);
-        const value = dash ? this.blockSeq(column, spot, column === indent) : this.nestedMap(spot);
-        return { value, at: spot.at, child: spot };
+        this.valueAt = this.pos;
+        return this.blockNode(column, dash, column === indent);
       }
-      return { value: null, at: emptyAt, child: null };
+      return null;
     }
-    if (i === this.pos) throw GIVE_UP; // `key:value` never reaches here; defensive
     this.pos = i;
+    this.valueAt = i;
     return this.inlineValue(indent);
   }
 
-  /** A mapping below a key: its first line must be a key. */
-  private nestedMap(spot: Spot): Json {
-    return this.blockMap(this.column, spot);
+  /** A block collection on lines of its own, starting at `pos` in column `column`. */
+  private blockNode(column: number, dash: boolean, indentless: boolean): Json {
+    const header = this.tape.open(this.pos, dash ? 0 : MAP);
+    return dash ? this.blockSeq(column, header, indentless) : this.blockMap(column, header);
   }
 
   private isSequenceDash(): boolean {
@@ -287,25 +331,24 @@ class Reader {
   }
 
   /** A value that starts on the line of its key or dash, at `pos`. */
-  private inlineValue(indent: number): { value: Json; at: number; child: Spot | null } {
+  private inlineValue(indent: number): Json {
     const text = this.text;
     const at = this.pos;
     const code = text.charCodeAt(at);
     if (code === LBRACKET || code === LBRACE) {
-      const spot = this.newSpot(at, true, code === LBRACE);
-      const value = code === LBRACKET ? this.flowSeq(spot) : this.flowMap(spot);
+      const value = this.flowCollection(code);
       this.restOfLineIsBlank(this.pos);
       this.toContent(this.pos);
-      return { value, at, child: spot };
+      return value;
     }
     if (code === DQUOTE || code === SQUOTE) {
       const value = this.quoted(false);
       this.restOfLineIsBlank(this.pos);
       this.toContent(this.pos);
-      return { value, at, child: null };
+      return value;
     }
-    if (code === 124 || code === 62) return { value: this.blockScalar(indent), at, child: null };
-    return { value: this.plainValue(), at, child: null };
+    if (code === 124 || code === 62) return this.blockScalar(indent);
+    return this.plainValue();
   }
 
   /** A plain scalar running to the end of its line (or a comment). */
@@ -323,8 +366,7 @@ class Reader {
     for (let i = start + 1; i < end; i++) {
       const code = text.charCodeAt(i);
       if (code === COLON) {
-        const after = i + 1 < end ? text.charCodeAt(i + 1) : LF;
-        if (after === SPACE || i + 1 === end) throw GIVE_UP; // `a: b: c` is an error in YAML
+        if (i + 1 === end || text.charCodeAt(i + 1) === SPACE) throw GIVE_UP; // `a: b: c` is an error in YAML
       } else if (code === HASH && text.charCodeAt(i - 1) === SPACE) {
         stop = i;
         break;
@@ -338,45 +380,32 @@ class Reader {
   }
 
   /** A block sequence whose dashes are at column `indent`; `pos` is at the first dash. */
-  private blockSeq(indent: number, spot: Spot, indentless: boolean): Json {
+  private blockSeq(indent: number, header: number, indentless: boolean): Json {
     this.enter();
+    const tape = this.tape;
     const list: Json[] = [];
     const text = this.text;
     for (;;) {
       if (!this.isSequenceDash()) throw GIVE_UP;
+      const entry = tape.reserve(SEQ_ENTRY);
       let i = this.pos + 1;
       while (i < text.length && text.charCodeAt(i) === SPACE) i++;
       const code = i < text.length ? text.charCodeAt(i) : LF;
       if (code === LF || code === CR || (code === HASH && i > this.pos + 1)) {
-        const emptyAt = i;
+        // `-` alone: the item is on the lines below, or null.
+        tape.cells[entry] = i;
         if (this.toContent(i) && this.column > indent) {
-          const dash = this.isSequenceDash();
-          const child = this.newSpot(this.pos, false, !dash);
-          list.push(dash ? this.blockSeq(this.column, child, false) : this.nestedMap(child));
-          spot.offsets.push(child.at);
-          spot.children.push(child);
-        } else {
-          list.push(null);
-          spot.offsets.push(emptyAt);
-          spot.children.push(null);
-        }
+          tape.cells[entry] = this.pos;
+          list.push(this.blockNode(this.column, this.isSequenceDash(), false));
+        } else list.push(null);
       } else {
         this.pos = i;
-        const column = this.column;
+        tape.cells[entry] = i;
         if (this.isSequenceDash()) throw GIVE_UP; // `- - x`: compact nested sequences
-        if (this.lineHasKey()) {
-          // `- id: n1` starts a mapping whose keys line up with `id`.
-          const child = this.newSpot(i, false, true);
-          list.push(this.blockMap(column, child));
-          spot.offsets.push(i);
-          spot.children.push(child);
-        } else {
-          const { value, child } = this.inlineValue(indent);
-          list.push(value);
-          spot.offsets.push(i);
-          spot.children.push(child);
-        }
+        // `- id: n1` starts a mapping whose keys line up with `id`.
+        list.push(this.lineHasKey() ? this.blockMap(this.column, tape.open(i, MAP)) : this.inlineValue(indent));
       }
+      tape.cells[entry + 1] = tape.length > entry + SEQ_ENTRY ? 1 : 0;
       if (this.pos >= text.length) break;
       const column = this.column;
       if (column < indent) break;
@@ -386,6 +415,7 @@ class Reader {
         throw GIVE_UP;
       }
     }
+    tape.close(header, list.length);
     this.depth--;
     return list;
   }
@@ -399,8 +429,7 @@ class Reader {
     let i = start;
     if (first === DQUOTE || first === SQUOTE) {
       // Find the closing quote on this line; a key follows it with ':'.
-      i = start + 1;
-      for (; i < end; i++) {
+      for (i = start + 1; i < end; i++) {
         const code = text.charCodeAt(i);
         if (first === DQUOTE && code === 92) {
           i++;
@@ -447,7 +476,7 @@ class Reader {
     this.restOfLineIsBlank(i);
     const headerEnd = text.indexOf('\n', i);
     if (headerEnd < 0) throw GIVE_UP; // no content at all
-    // Lines: content lines keep their text after the content indentation; blank lines are ''.
+    // Content lines keep their text after the content indentation; blank lines are ''.
     let lineStart = headerEnd + 1;
     let contentIndent = -1;
     let leadingBlanks = 0;
@@ -458,13 +487,15 @@ class Reader {
       let j = lineStart;
       while (j < text.length && text.charCodeAt(j) === SPACE) j++;
       const eol = this.endOfLine(lineStart);
-      const blank = j >= eol;
-      if (blank) {
+      if (j >= eol) {
+        // A blank line: content when it comes between content lines, else chomped.
         if (contentIndent < 0) {
           leadingBlanks = Math.max(leadingBlanks, j - lineStart);
-        } else if (j - lineStart > contentIndent) throw GIVE_UP; // spaces kept as content: rare
-        if (contentIndent >= 0) trailingBlanks++;
-        else lines.push('');
+          lines.push('');
+        } else {
+          if (j - lineStart > contentIndent) throw GIVE_UP; // spaces kept as content: rare
+          trailingBlanks++;
+        }
         const next = text.indexOf('\n', eol);
         if (next < 0) {
           endedWithBreak = false;
@@ -526,100 +557,101 @@ class Reader {
     return this.pos < text.length ? text.charCodeAt(this.pos) : LF;
   }
 
-  private flowSeq(spot: Spot): Json {
+  private flowCollection(code: number): Json {
+    const header = this.tape.open(this.pos, code === LBRACE ? MAP | FLOW : FLOW);
+    return code === LBRACKET ? this.flowSeq(header) : this.flowMap(header);
+  }
+
+  private flowSeq(header: number): Json {
     this.enter();
+    const tape = this.tape;
     this.pos++; // [
     const list: Json[] = [];
     let code = this.skipSpaces();
-    if (code === RBRACKET) {
-      this.pos++;
-      this.depth--;
-      return list;
-    }
-    for (;;) {
-      const at = this.pos;
-      const { value, child } = this.flowNode(true);
-      list.push(value);
-      spot.offsets.push(at);
-      spot.children.push(child);
-      code = this.skipSpaces();
-      if (code === RBRACKET) {
+    if (code === RBRACKET) this.pos++;
+    else {
+      for (;;) {
+        const entry = tape.reserve(SEQ_ENTRY);
+        tape.cells[entry] = this.pos;
+        list.push(this.flowNode(true));
+        tape.cells[entry + 1] = tape.length > entry + SEQ_ENTRY ? 1 : 0;
+        code = this.skipSpaces();
+        if (code === RBRACKET) {
+          this.pos++;
+          break;
+        }
+        if (code !== COMMA) throw GIVE_UP;
         this.pos++;
-        break;
+        code = this.skipSpaces();
+        if (code === RBRACKET || code === COMMA) throw GIVE_UP; // a trailing or empty entry
       }
-      if (code !== COMMA) throw GIVE_UP;
-      this.pos++;
-      code = this.skipSpaces();
-      if (code === RBRACKET || code === COMMA) throw GIVE_UP; // a trailing or empty entry
     }
+    tape.close(header, list.length);
     this.depth--;
     return list;
   }
 
-  private flowMap(spot: Spot): Json {
+  private flowMap(header: number): Json {
     this.enter();
+    const tape = this.tape;
     this.pos++; // {
     const object: { [key: string]: Json } = {};
+    let entries = 0;
     let code = this.skipSpaces();
-    if (code === RBRACE) {
-      this.pos++;
-      this.depth--;
-      return object;
-    }
-    for (;;) {
-      const keyAt = this.pos;
-      let key: string;
-      if (code === DQUOTE || code === SQUOTE) key = this.quoted(true);
-      else {
-        const raw = this.flowPlain(true);
-        if (raw === '<<') throw GIVE_UP;
-        key = keyString(resolvePlain(raw));
-      }
-      if (this.pos - keyAt > MAX_KEY_LENGTH) throw GIVE_UP;
-      if (this.skipSpaces() !== COLON) throw GIVE_UP; // `{a}` and `{a, b: c}`: rare
-      this.pos++;
-      if (this.text.charCodeAt(this.pos) !== SPACE) throw GIVE_UP; // `{a:b}` and `{"a":b}`
-      code = this.skipSpaces();
-      if (code === COMMA || code === RBRACE || code === LF || code === CR || code === HASH) throw GIVE_UP; // no value
-      if (Object.prototype.hasOwnProperty.call(object, key)) throw GIVE_UP;
-      const at = this.pos;
-      const { value, child } = this.flowNode(false);
-      if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
-      else object[key] = value;
-      spot.names!.push(key);
-      spot.offsets.push(keyAt, at);
-      spot.children.push(child);
-      code = this.skipSpaces();
-      if (code === RBRACE) {
+    if (code === RBRACE) this.pos++;
+    else {
+      for (;;) {
+        const keyAt = this.pos;
+        let key: string;
+        if (code === DQUOTE || code === SQUOTE) key = this.quoted(true);
+        else {
+          const raw = this.flowPlain(true);
+          if (raw === '<<') throw GIVE_UP;
+          key = keyString(resolvePlain(raw));
+        }
+        if (this.pos - keyAt > MAX_KEY_LENGTH) throw GIVE_UP;
+        if (this.skipSpaces() !== COLON) throw GIVE_UP; // `{a}` and `{a, b: c}`: rare
         this.pos++;
-        break;
+        if (this.text.charCodeAt(this.pos) !== SPACE) throw GIVE_UP; // `{a:b}` and `{"a":b}`
+        code = this.skipSpaces();
+        if (code === COMMA || code === RBRACE || code === LF || code === CR || code === HASH) throw GIVE_UP; // no value
+        if (Object.prototype.hasOwnProperty.call(object, key)) throw GIVE_UP;
+        const entry = tape.reserve(MAP_ENTRY);
+        tape.cells[entry] = keyAt;
+        tape.cells[entry + 1] = this.pos;
+        setKey(object, key, this.flowNode(false));
+        tape.cells[entry + 2] = tape.names.push(key) - 1;
+        tape.cells[entry + 3] = tape.length > entry + MAP_ENTRY ? 1 : 0;
+        entries++;
+        code = this.skipSpaces();
+        if (code === RBRACE) {
+          this.pos++;
+          break;
+        }
+        if (code !== COMMA) throw GIVE_UP;
+        this.pos++;
+        code = this.skipSpaces();
+        if (code === RBRACE || code === COMMA) throw GIVE_UP;
       }
-      if (code !== COMMA) throw GIVE_UP;
-      this.pos++;
-      code = this.skipSpaces();
-      if (code === RBRACE || code === COMMA) throw GIVE_UP;
     }
+    tape.close(header, entries);
     this.depth--;
     return object;
   }
 
-  private flowNode(inSequence: boolean): { value: Json; child: Spot | null } {
+  private flowNode(inSequence: boolean): Json {
     const text = this.text;
-    const at = this.pos;
-    const code = text.charCodeAt(at);
-    if (code === LBRACKET || code === LBRACE) {
-      const spot = this.newSpot(at, true, code === LBRACE);
-      return { value: code === LBRACKET ? this.flowSeq(spot) : this.flowMap(spot), child: spot };
-    }
+    const code = text.charCodeAt(this.pos);
+    if (code === LBRACKET || code === LBRACE) return this.flowCollection(code);
     if (code === DQUOTE || code === SQUOTE) {
       const value = this.quoted(true);
       // `["a": b]` would be a one-pair mapping inside the list.
       if (inSequence && this.skipSpaces() === COLON) throw GIVE_UP;
-      return { value, child: null };
+      return value;
     }
     const raw = this.flowPlain(false);
     if (inSequence && text.charCodeAt(this.pos) === COLON) throw GIVE_UP;
-    return { value: resolvePlain(raw), child: null };
+    return resolvePlain(raw);
   }
 
   /** A plain scalar inside [ ] or { }: ends at a flow indicator, `: ` or ` #`. */
@@ -637,8 +669,7 @@ class Reader {
       const code = text.charCodeAt(i);
       if (isFlowIndicator(code)) break;
       if (code === COLON) {
-        const after = i + 1 < end ? text.charCodeAt(i + 1) : LF;
-        if (after === SPACE) break;
+        if (i + 1 < end && text.charCodeAt(i + 1) === SPACE) break;
         throw GIVE_UP; // `a:b` inside flow collections, and `a:` before an indicator
       }
       if (code === HASH && text.charCodeAt(i - 1) === SPACE) throw GIVE_UP;
@@ -676,8 +707,8 @@ class Reader {
       }
       if (quote === DQUOTE && code === 92) {
         value += text.slice(chunk, i);
-        const { char, length } = escape(text, i + 1, end);
-        value += char;
+        const length = escape(text, i + 1, end);
+        value += escaped;
         i += 1 + length;
         chunk = i;
         continue;
@@ -691,6 +722,12 @@ class Reader {
     this.pos = i;
     return value;
   }
+}
+
+/** Sets a key as data (an own "__proto__" key, not the object's prototype). */
+function setKey(object: { [key: string]: Json }, key: string, value: Json): void {
+  if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  else object[key] = value;
 }
 
 const SIMPLE_ESCAPES: { [code: number]: string } = {
@@ -713,19 +750,26 @@ const SIMPLE_ESCAPES: { [code: number]: string } = {
   80: '\u2029', // P
 };
 
-/** The character a double-quoted escape stands for; gives up on what is odd or invalid. */
-function escape(text: string, at: number, end: number): { char: string; length: number } {
+/** The character the last escape stood for (kept aside to spare an object per escape). */
+let escaped = '';
+
+/** The length of the double-quoted escape at `at` (sets `escaped`); gives up on what is odd or invalid. */
+function escape(text: string, at: number, end: number): number {
   if (at >= end) throw GIVE_UP;
   const code = text.charCodeAt(at);
   const simple = SIMPLE_ESCAPES[code];
-  if (simple !== undefined) return { char: simple, length: 1 };
+  if (simple !== undefined) {
+    escaped = simple;
+    return 1;
+  }
   const digits = code === 120 ? 2 : code === 117 ? 4 : code === 85 ? 8 : 0; // x u U
   if (digits === 0 || at + digits >= end) throw GIVE_UP;
   const hex = text.slice(at + 1, at + 1 + digits);
   if (!/^[0-9a-fA-F]+$/.test(hex)) throw GIVE_UP;
   const point = parseInt(hex, 16);
   if ((point >= 0xd800 && point <= 0xdfff) || point > 0x10ffff) throw GIVE_UP;
-  return { char: String.fromCodePoint(point), length: 1 + digits };
+  escaped = String.fromCodePoint(point);
+  return 1 + digits;
 }
 
 // ── the YAML 1.2 core schema, as the yaml package resolves it ────────────────────────────────
@@ -740,9 +784,12 @@ const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
 
 /** A plain scalar's value: null, a boolean, a number or the text itself. */
 export function resolvePlain(raw: string): Json {
+  if (raw === '') return null;
+  // Every special value starts with a digit, + - . ~ or the first letter of null, true or false.
   const first = raw.charCodeAt(0);
-  // Most text starts with a letter that no special value starts with: decide at once.
-  if (raw.length > 5 && !(first === 43 || first === 45 || first === 46 || (first >= 48 && first <= 57))) return raw;
+  const special =
+    (first >= 48 && first <= 57) || first === 43 || first === 45 || first === 46 || first === 126 || first === 110 || first === 78 || first === 116 || first === 84 || first === 102 || first === 70;
+  if (!special) return raw;
   if (NULL.test(raw)) return null;
   if (BOOL.test(raw)) return first === 116 || first === 84;
   if (OCT.test(raw)) return parseInt(raw.slice(2), 8);
@@ -760,60 +807,66 @@ function keyString(value: Json): string {
 
 // ── the position index ───────────────────────────────────────────────────────────────────────
 
+interface Found {
+  /** The entry's value offset, or (for a mapping) its key offset when the value is a collection. */
+  offset: number;
+  valueAt: number;
+  /** The tape header of the collection the entry holds, or -1 for a scalar. */
+  child: number;
+}
+
+/** The entry for `segment` in the collection whose header is at `header`. */
+function findEntry(tape: PositionTape, header: number, segment: string | number): Found | undefined {
+  const cells = tape.cells;
+  const isMap = (cells[header]! & MAP) !== 0;
+  const count = cells[header + 2]!;
+  let wanted = -1;
+  if (!isMap) {
+    if (typeof segment !== 'number' || !Number.isInteger(segment) || segment < 0 || segment >= count) return undefined;
+    wanted = segment;
+  }
+  const name = String(segment);
+  const size = isMap ? MAP_ENTRY : SEQ_ENTRY;
+  let at = header + HEADER;
+  for (let index = 0; index < count; index++) {
+    const hasChild = cells[at + size - 1] === 1;
+    const child = hasChild ? at + size : -1;
+    if (isMap ? tape.names[cells[at + 2]!] === name : index === wanted) {
+      const valueAt = isMap ? cells[at + 1]! : cells[at]!;
+      return { offset: isMap && hasChild ? cells[at]! : valueAt, valueAt, child };
+    }
+    at = hasChild ? cells[child + 3]! : at + size;
+  }
+  return undefined;
+}
+
 /**
  * Offset of the value at `path`, or of its deepest existing parent: a sequence item's start;
  * a mapping value's start when it is a scalar (where the mistake is typed), else its key's.
  */
-export function spotOffset(root: Spot, path: Path): number {
-  let spot: Spot | null = root;
-  let offset = root.at;
+export function positionOf(tape: PositionTape, path: Path): number {
+  let header = 0;
+  let offset = tape.cells[1]!;
   for (const segment of path) {
-    if (spot === null) break;
-    let next: Spot | null = null;
-    let nextOffset: number | undefined;
-    if (spot.names === null) {
-      if (typeof segment !== 'number' || !Number.isInteger(segment) || segment < 0 || segment >= spot.offsets.length) break;
-      next = spot.children[segment] ?? null;
-      nextOffset = spot.offsets[segment];
-    } else {
-      const index = spot.names.indexOf(String(segment));
-      if (index < 0) break;
-      next = spot.children[index] ?? null;
-      const keyAt = spot.offsets[2 * index]!;
-      const valueAt = spot.offsets[2 * index + 1]!;
-      nextOffset = next === null && valueAt >= 0 ? valueAt : keyAt;
-    }
-    offset = nextOffset!;
-    spot = next;
+    if (header < 0) break;
+    const found = findEntry(tape, header, segment);
+    if (!found) break;
+    offset = found.offset;
+    header = found.child;
   }
   return offset;
 }
 
 /** The source text of the scalar at `path`, or undefined when there is none. */
-export function spotScalarSource(body: string, root: Spot, path: Path): string | undefined {
+export function scalarSourceAt(body: string, tape: PositionTape, path: Path): string | undefined {
   if (path.length === 0) return undefined;
-  let spot: Spot = root;
+  let header = 0;
   for (let i = 0; i < path.length; i++) {
-    const segment = path[i]!;
-    let index: number;
-    let at: number;
-    if (spot.names === null) {
-      if (typeof segment !== 'number' || !Number.isInteger(segment) || segment < 0 || segment >= spot.offsets.length) return undefined;
-      index = segment;
-      at = spot.offsets[index]!;
-    } else {
-      index = spot.names.indexOf(String(segment));
-      if (index < 0) return undefined;
-      at = spot.offsets[2 * index + 1]!;
-    }
-    const child = spot.children[index] ?? null;
-    if (i < path.length - 1) {
-      if (child === null) return undefined;
-      spot = child;
-      continue;
-    }
-    if (child !== null || at < 0) return undefined;
-    return scalarText(body, at, spot.flow);
+    const found = findEntry(tape, header, path[i]!);
+    if (!found) return undefined;
+    if (i === path.length - 1) return found.child >= 0 ? undefined : scalarText(body, found.valueAt, (tape.cells[header]! & FLOW) !== 0);
+    if (found.child < 0) return undefined;
+    header = found.child;
   }
   return undefined;
 }

@@ -16,7 +16,7 @@ import {
   type YAMLError,
 } from 'yaml';
 import { forbiddenCharacters } from './characters';
-import { fastRead, spotOffset, spotScalarSource } from './fast-load';
+import { fastRead, positionOf, scalarSourceAt } from './fast-load';
 import { singleLine } from './findings';
 import { LineIndex } from './line-index';
 import { MAX_ALIAS_VALUES, MAX_DEPTH, MAX_FILE_BYTES, describeBytes } from './limits';
@@ -54,8 +54,11 @@ interface Position {
 }
 
 export function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
+  // Most files are ASCII: one byte per character, found by one quick search.
+  const firstWide = text.search(/[^\x00-\x7f]/);
+  if (firstWide < 0) return text.length;
+  let bytes = firstWide;
+  for (let i = firstWide; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code < 0x80) bytes += 1;
     else if (code < 0x800) bytes += 2;
@@ -139,8 +142,8 @@ export function parseSource(text: string, options: ParseOptions = {}): ParsedSou
       data: fast.data,
       diagnostics: [],
       refused: false,
-      locate: (path) => at(spotOffset(fast.root, path)),
-      scalarSource: (path) => spotScalarSource(body, fast.root, path),
+      locate: (path) => at(positionOf(fast.positions, path)),
+      scalarSource: (path) => scalarSourceAt(body, fast.positions, path),
     };
   }
 
