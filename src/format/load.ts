@@ -19,7 +19,7 @@ import { forbiddenCharacters } from './characters';
 import { fastRead, positionOf, scalarSourceAt } from './fast-load';
 import { singleLine } from './findings';
 import { LineIndex } from './line-index';
-import { MAX_ALIAS_VALUES, MAX_DEPTH, MAX_FILE_BYTES, describeBytes } from './limits';
+import { MAX_ALIAS_CHARACTERS, MAX_ALIAS_VALUES, MAX_DEPTH, MAX_FILE_BYTES, describeBytes } from './limits';
 import { formatPath, type Path, type PathSegment } from './path';
 import type { Diagnostic, Json } from './types';
 
@@ -261,19 +261,22 @@ interface Survey {
 /**
  * One pass over the node tree, in document order, that resolves every alias (the yaml package
  * searches the whole document for each alias, which is quadratic) and measures, before
- * anything is expanded, how many values and how deep the aliases would make the data.
- * Sizes are kept only for anchored nodes, the only ones an alias can name, so a file without
- * anchors costs one plain walk.
+ * anything is expanded, how many values, how many characters and how deep the aliases would
+ * make the data. Sizes are kept only for anchored nodes, the only ones an alias can name, so a
+ * file without anchors costs one plain walk.
  */
 function surveyAliases(root: YamlNode | null): Survey {
   const targets = new Map<Alias, YamlNode>();
   const anchors = new Map<string, YamlNode>();
   const size = new Map<YamlNode, number>(); // values in an anchored node, aliases expanded
+  const weight = new Map<YamlNode, number>(); // characters in an anchored node, aliases expanded
   const height = new Map<YamlNode, number>(); // levels in an anchored node, aliases expanded
   const open = new Set<YamlNode>(); // anchored nodes being walked: an alias to one is a cycle
   const path: (PathSegment | YamlNode)[] = [];
   let expanded = 0;
+  let expandedChars = 0;
   let levels = 0; // the levels of the node walk() last returned the values of
+  let chars = 0; // the characters of the node walk() last returned the values of
   let problem: SurveyProblem | undefined;
 
   const fail = (code: SurveyProblem['code'], message: string, node: YamlNode): void => {
@@ -283,9 +286,10 @@ function surveyAliases(root: YamlNode | null): Survey {
     problem = { code, message, offset: node.range?.[0], path: segments };
   };
 
-  // Returns the values in the node once aliases are expanded, and sets `levels`.
+  // Returns the values in the node once aliases are expanded, and sets `levels` and `chars`.
   const walk = (node: YamlNode | null, depth: number): number => {
     levels = 1;
+    chars = 1;
     if (problem || node === null || node === undefined) return 1;
     if (isAlias(node)) {
       const target = anchors.get(node.source);
@@ -300,11 +304,20 @@ function surveyAliases(root: YamlNode | null): Survey {
       }
       const values = size.get(target) ?? 1;
       levels = height.get(target) ?? 1;
+      chars = weight.get(target) ?? 1;
       expanded += values;
+      expandedChars += chars;
+      const repeats = `the alias *${node.source} repeats the anchor &${node.source} (${describeCount(values, 'value')}, ${describeCount(chars, 'character')})`;
       if (expanded > MAX_ALIAS_VALUES) {
         fail(
           'alias-limit',
-          `Aliases expand to more than ${MAX_ALIAS_VALUES.toLocaleString('en-US')} values; the file is refused so that it cannot exhaust memory.`,
+          `Aliases expand to more than ${MAX_ALIAS_VALUES.toLocaleString('en-US')} values; here ${repeats}. The file is refused so that it cannot exhaust memory.`,
+          node,
+        );
+      } else if (expandedChars > MAX_ALIAS_CHARACTERS) {
+        fail(
+          'alias-limit',
+          `Aliases expand to more than ${describeBytes(MAX_ALIAS_CHARACTERS)} of text; here ${repeats}. The file is refused so that it cannot exhaust memory.`,
           node,
         );
       } else if (depth + levels - 1 > MAX_DEPTH) {
@@ -320,6 +333,7 @@ function surveyAliases(root: YamlNode | null): Survey {
     if (anchor) anchors.set(anchor, node);
     let values = 1;
     let deepest = 0;
+    let total = 1;
     if (isSeq(node) || isMap(node)) {
       if (anchor) open.add(node);
       const items = node.items as unknown[];
@@ -328,20 +342,26 @@ function surveyAliases(root: YamlNode | null): Survey {
         if (isPair(item)) {
           const key = item.key as YamlNode | null;
           path.push(key !== null && typeof key === 'object' ? key : index);
-          if (key !== null && typeof key === 'object' && (key.anchor || !isScalar(key))) values += walk(key, depth + 1);
+          if (key !== null && typeof key === 'object' && (key.anchor || !isScalar(key))) {
+            values += walk(key, depth + 1);
+            total += chars;
+          } else if (key !== null && typeof key === 'object') total += scalarChars(key);
           values += walk((item.value as YamlNode | null) ?? null, depth + 1);
         } else {
           path.push(index);
           values += walk((item as YamlNode | null) ?? null, depth + 1);
         }
+        total += chars;
         if (levels > deepest) deepest = levels;
         path.pop();
       }
       if (anchor) open.delete(node);
-    }
+    } else total = scalarChars(node);
     levels = deepest + 1;
+    chars = total;
     if (anchor) {
       size.set(node, values);
+      weight.set(node, total);
       height.set(node, levels);
     }
     return values;
@@ -349,6 +369,16 @@ function surveyAliases(root: YamlNode | null): Survey {
 
   walk(root, 0);
   return { targets, problem };
+}
+
+/** The characters a scalar adds once expanded (one more for its place in the structure). */
+function scalarChars(node: YamlNode): number {
+  const value = isScalar(node) ? node.value : undefined;
+  return 1 + (typeof value === 'string' ? value.length : value === null || value === undefined ? 0 : String(value).length);
+}
+
+function describeCount(count: number, noun: string): string {
+  return `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** Walks the node tree into plain values, with repeated keys reported by path. */
