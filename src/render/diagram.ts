@@ -111,7 +111,7 @@ export function renderDiagram(model: DiagramModel): string {
   });
   const rects = new Map<string, Rect>();
   for (const [id, m] of measured) {
-    const at = layout.nodes[id] ?? { x: 0, y: 0 };
+    const at = layout.nodes.get(id) ?? { x: 0, y: 0 };
     rects.set(id, { x: at.x, y: at.y, width: m.width, height: m.height });
   }
   const orientation = orientationOf(model.tree);
@@ -235,14 +235,14 @@ function buildPieces(connectors: ConnectorModel[], cards: Map<string, MeasuredCa
   const pieces: Piece[] = [];
   for (const c of connectors) {
     const sources = sourcesOf(c, cards);
-    const route = layout.routes?.[c.key];
+    const route = layout.routes.get(c.key);
     if (sources.length === 1) {
-      pieces.push({ connector: c, fromNode: sources[0], toNode: c.to, bends: route?.sources[sources[0]!] ?? [], main: true });
+      pieces.push({ connector: c, fromNode: sources[0], toNode: c.to, bends: route?.sources.get(sources[0]!) ?? [], main: true });
       continue;
     }
-    const junction = layout.junctions[c.key] ?? fallbackJunction(sources, c.to, rects);
+    const junction = layout.junctions.get(c.key) ?? fallbackJunction(sources, c.to, rects);
     for (const source of sources) {
-      pieces.push({ connector: c, fromNode: source, toPoint: junction, bends: route?.sources[source] ?? [], main: false });
+      pieces.push({ connector: c, fromNode: source, toPoint: junction, bends: route?.sources.get(source) ?? [], main: false });
     }
     pieces.push({ connector: c, fromPoint: junction, toNode: c.to, bends: route?.target ?? [], main: true });
   }
