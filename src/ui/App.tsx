@@ -5,6 +5,7 @@ import { acceptedView, readTrees, type DrawableTree } from '../format/read';
 import { hasUnsavedChanges, useDocumentStore, type ViewMode } from '../store/document-store';
 import { useHistoryStore } from '../store/history-store';
 import { AddNodeDialog, type AddNodeRequest } from './AddNodeDialog';
+import { CanvasBoundary } from './canvas/CanvasBoundary';
 import { TreeCanvas, pinNode, resetTreeLayout } from './canvas/TreeCanvas';
 import { changeDrawing, type ChangeMarks } from './canvas/change-tree';
 import { problemsByItem } from './diagnostic-target';
@@ -23,7 +24,7 @@ import { TreeTabs } from './TreeTabs';
 import { canSaveToFiles } from './file-access';
 import { exportDownload, saveDocument, saveDocumentAs } from './saving';
 import { useShortcuts } from './use-shortcuts';
-import { plural } from './words';
+import { plural, treeLabel } from './words';
 
 const NO_PROBLEMS = new Map<string, string[]>();
 
@@ -186,17 +187,18 @@ export function App() {
         <section className="cw-canvas-area" id="cw-tree-panel" role="tabpanel" aria-labelledby={tree ? `tab-${tree.key}` : undefined}>
           {document && shown ? (
             <>
-              <TreeCanvas
-                key={`${document.fileName}:${shown.tree.key}:${viewName}`}
-                tree={shown.tree}
-                allTrees={trees}
-                view={viewName}
-                problems={problems}
-                relayoutGeneration={relayout}
-                editable={editable}
-                change={shown.marks}
-                onAddNodeAt={(at) => setAdding({ tree: shown.tree.key, at })}
-              />
+              <CanvasBoundary key={`${document.fileName}:${shown.tree.key}:${viewName}`} treeName={treeLabel(shown.tree.key)} resetKey={shown.tree}>
+                <TreeCanvas
+                  tree={shown.tree}
+                  allTrees={trees}
+                  view={viewName}
+                  problems={problems}
+                  relayoutGeneration={relayout}
+                  editable={editable}
+                  change={shown.marks}
+                  onAddNodeAt={(at) => setAdding({ tree: shown.tree.key, at })}
+                />
+              </CanvasBoundary>
               <Legend mode={view.mode} />
             </>
           ) : (
