@@ -19,20 +19,8 @@ import { diagramFiles } from '../render';
 import { parseXml } from '../render/well-formed-xml';
 import { buildFlow, drawableLinks } from '../ui/canvas/build-flow';
 import { changeDrawing } from '../ui/canvas/change-tree';
+import { HOSTILE_IDS } from './hostile-ids';
 
-export const HOSTILE_IDS = [
-  '__proto__',
-  'constructor',
-  'prototype',
-  'toString',
-  'hasOwnProperty',
-  'valueOf',
-  'isPrototypeOf',
-  'propertyIsEnumerable',
-  'toLocaleString',
-  '__defineGetter__',
-  '__lookupSetter__',
-];
 
 type Role = 'plain link' | 'routed link' | 'AND link' | 'node' | 'participant';
 const ROLES: Role[] = ['plain link', 'routed link', 'AND link', 'node', 'participant'];
