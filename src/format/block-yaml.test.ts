@@ -22,20 +22,22 @@ describe('the quick snapshot writer', () => {
     expect(text).toBe(byYaml(data));
   });
 
-  it('leaves to the yaml package what needs quoting or another style', () => {
-    for (const value of ['yes', 'On', 'n', '', ' lead', 'trail ', 'a: b', 'a #b', '#x', '- x', '12', '2024-03-18', 'two\nlines', 'é', 1.5, -0, 2 ** 60]) {
-      expect(quickBlockYaml({ a: value } as Json), JSON.stringify(value)).toBeUndefined();
-    }
-    expect(quickBlockYaml({ a: [[1]] })).toBeUndefined();
+  it('writes what needs quoting or another style as the yaml package does', () => {
+    const values = ['yes', 'On', 'n', '', ' lead', 'trail ', 'a: b', 'a #b', '#x', '- x', '12', '2024-03-18', 'two\nlines', 'é', 1.5, -0, 2 ** 60, 'line\n\n  indented\n', 'x\u0085y', '2026-03-01T12:00:00.000Z'];
+    const data = { a: values, b: Object.fromEntries(values.map((v, i) => [`k${i}`, v])), c: [{ text: 'first\nsecond', by: 'yes' }] } as Json;
+    expect(quickBlockYaml(data)).toBe(byYaml(data));
+    expect(quickBlockYaml({ a: [[1]] })).toBeUndefined(); // a list in a list: left to yaml
+    expect(quickBlockYaml({ a: '--- x\ny' })).toBeUndefined(); // a document marker
   });
 
   it('agrees with the yaml package on random data', () => {
-    const word = fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom('yes', 'no', 'Off', 'y', 'null', 'Null', 'a b', 'x-y', 'it\'s', 'say "hi"', 'a[b]', 'a{b}', 'a|b', 'a~', 'q?', 'end.', 'x,y'));
+    const word = fc.oneof(fc.string({ maxLength: 10 }), fc.string({ unit: 'grapheme', maxLength: 12 }), fc.constantFrom('a\nb', 'a\n\nb\n', ' a\n b', 'x\n', '\n', 'tab\there', '2026-03-01T12:00:00.000Z', '12:30', '1_000', '---', '... x', '% x', 'yes', 'no', 'Off', 'y', 'null', 'Null', 'a b', 'x-y', 'it\'s', 'say "hi"', 'a[b]', 'a{b}', 'a|b', 'a~', 'q?', 'end.', 'x,y'));
     const value = fc.letrec<{ value: Json }>((tie) => ({
       value: fc.oneof(
         { depthSize: 'small' },
         word,
         fc.integer(),
+        fc.double(),
         fc.boolean(),
         fc.constant(null),
         fc.array(tie('value'), { maxLength: 3 }),

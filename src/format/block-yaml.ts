@@ -1,7 +1,10 @@
-// A quick writer for the plain block YAML of snapshots, for the common case: mappings and lists
-// of simple words, whole numbers, booleans and nulls. It writes exactly what the yaml package
-// writes for such data (block style, sequences indented, YAML 1.1 words quoted) in a fraction of
-// the time, and gives up (undefined) on anything else, which the yaml package then writes.
+// A quick writer for the plain block YAML of snapshots. It lays out the mappings and lists itself
+// and writes simple words, whole numbers, booleans and nulls directly; any other value is written
+// by the yaml package on its own and put in place. The result is exactly what the yaml package
+// writes for the whole document (block style, sequences indented, YAML 1.1 words quoted), in a
+// fraction of the time; on anything it is not sure of it gives up (undefined), and the yaml
+// package writes the document.
+import { stringify } from 'yaml';
 import { isObject } from './json';
 import type { Json } from './types';
 
@@ -13,17 +16,34 @@ const SIMPLE = /^[A-Za-z][A-Za-z0-9 _.,;!?()/'"+&*=%@$<>[\]{}|~^-]*$/;
 /** Words YAML 1.1 readers (PyYAML) take for booleans or null: yaml quotes them. */
 const YAML_11_WORD = /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|null|Null|NULL)$/;
 
+const OPTIONS = { version: '1.2', schema: 'core', compat: 'yaml-1.1', lineWidth: 0 } as const;
+/** Where the yaml package writes a value differently at the top of a document than inside it. */
+const DOCUMENT_MARKER = /^(?:%|---|\.\.\.)/m;
+
+function isWord(text: string): boolean {
+  return SIMPLE.test(text) && !text.endsWith(' ') && !YAML_11_WORD.test(text);
+}
+
 function word(text: string): string {
-  if (!SIMPLE.test(text) || text.endsWith(' ') || YAML_11_WORD.test(text)) throw GIVE_UP;
+  if (!isWord(text)) throw GIVE_UP;
   return text;
 }
 
-function scalar(value: Json): string {
+/**
+ * A value as the yaml package writes it after `key: ` or `- ` in a collection whose entries
+ * start at column `indent`: simple ones directly, the rest by the package, with the lines of a
+ * block scalar moved under their key.
+ */
+function scalar(value: Json, indent: string): string {
   if (value === null) return 'null';
-  if (typeof value === 'string') return word(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'number' && Number.isSafeInteger(value) && !Object.is(value, -0)) return String(value);
-  throw GIVE_UP;
+  if (typeof value === 'string' && isWord(value)) return value;
+  if (typeof value === 'string' && DOCUMENT_MARKER.test(value)) throw GIVE_UP;
+  const written = stringify({ k: value }, OPTIONS);
+  if (!written.startsWith('k: ') || !written.endsWith('\n')) throw GIVE_UP;
+  const lines = written.slice(3, -1).split('\n');
+  return lines.map((line, i) => (i === 0 || line === '' ? line : `${indent}${line}`)).join('\n');
 }
 
 function isEmpty(value: Json): boolean {
@@ -35,7 +55,7 @@ function writeMap(object: { [key: string]: Json }, indent: string, out: string[]
     const value = object[key];
     if (value === undefined) continue; // an absent key, as yaml treats it
     const name = word(key);
-    if (value === null || typeof value !== 'object') out.push(`${indent}${name}: ${scalar(value)}`);
+    if (value === null || typeof value !== 'object') out.push(`${indent}${name}: ${scalar(value, indent)}`);
     else if (isEmpty(value)) out.push(`${indent}${name}:`, `${indent}  ${Array.isArray(value) ? '[]' : '{}'}`);
     else {
       out.push(`${indent}${name}:`);
@@ -48,7 +68,7 @@ function writeMap(object: { [key: string]: Json }, indent: string, out: string[]
 function writeList(list: Json[], indent: string, out: string[]): void {
   for (const item of list) {
     if (item === undefined) throw GIVE_UP;
-    if (item === null || typeof item !== 'object') out.push(`${indent}- ${scalar(item)}`);
+    if (item === null || typeof item !== 'object') out.push(`${indent}- ${scalar(item, indent)}`);
     else if (isEmpty(item)) out.push(`${indent}- ${Array.isArray(item) ? '[]' : '{}'}`);
     else if (Array.isArray(item)) throw GIVE_UP; // a list in a list: rare, left to yaml
     else {
