@@ -34,7 +34,7 @@ export class CanvasBoundary extends Component<Props, State> {
     const { error } = this.state;
     if (!error) return this.props.children;
     return (
-      <div className="cw-empty-state cw-draw-failed" role="alert" data-testid="draw-failed">
+      <div className="cw-draw-failed" role="alert" data-testid="draw-failed">
         <p>
           <strong>The {this.props.treeName} could not be drawn.</strong> Everything else still works: the other trees, the
           panels, undo, saving and export.
