@@ -274,7 +274,8 @@ test('a 100,000-character text, 2,000 links into one node, and ids with spaces, 
   }).toPass({ timeout: 20_000 });
 
   await page.locator('[role="tab"][data-tree="current_reality"]').click();
-  await waitForLayout(page, 'current_reality');
+  // 2,001 cards are measured and laid out: on a busy machine that takes a while.
+  await expect(page.locator('.cw-canvas[data-tree="current_reality"]')).toHaveAttribute('data-layout', 'ready', { timeout: 120_000 });
   await expect(page.locator('[data-node-id="target"]')).toBeAttached();
   await expect(page.getByTestId('view-summary')).toContainText('2001 nodes · 2000 links');
   expect((await exportedText(page)).text).toBe(readFileSync(path, 'utf8'));
