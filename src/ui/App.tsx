@@ -152,7 +152,14 @@ export function App() {
             type="button"
             className="cw-button"
             disabled={!tree}
-            onClick={() => document && tree && exportTreeSvg(document.fileName, tree.key, data, view.mode === 'changes' ? change : undefined)}
+            onClick={() => {
+              if (!document || !tree) return;
+              try {
+                exportTreeSvg(document.fileName, tree.key, data, view.mode === 'changes' ? change : undefined);
+              } catch (error) {
+                useDocumentStore.getState().say('refusal', `The ${treeLabel(tree.key)} could not be drawn as SVG (${error instanceof Error ? error.message : String(error)}); the rest of the file is unaffected.`);
+              }
+            }}
             title={view.mode === 'changes' ? "Download this tree's latest-change diagram as SVG" : "Download this tree's accepted view as SVG"}
           >
             Export SVG
