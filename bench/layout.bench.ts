@@ -46,10 +46,10 @@ type Centres = Map<string, Point>;
 function causewayCentres(input: LayoutInput, result: LayoutResult): Centres {
   const centres: Centres = new Map();
   for (const n of input.nodes) {
-    const at = result.nodes[n.id];
+    const at = result.nodes.get(n.id);
     if (at) centres.set(n.id, { x: at.x + n.width / 2, y: at.y + n.height / 2 });
   }
-  for (const [id, at] of Object.entries(result.junctions)) centres.set(`junction:${id}`, at);
+  for (const [id, at] of result.junctions) centres.set(`junction:${id}`, at);
   return centres;
 }
 
@@ -131,10 +131,10 @@ function causewayPaths(input: LayoutInput, result: LayoutResult): Map<string, Po
   const graph = buildLayoutGraph(input);
   const paths = new Map<string, Point[]>();
   for (const link of graph.links) {
-    const route = result.routes?.[link.id];
+    const route = result.routes.get(link.id);
     if (!route) continue;
     link.sources.forEach((s, i) => {
-      const bends = route.sources[graph.nodes[s]!.id];
+      const bends = route.sources.get(graph.nodes[s]!.id);
       if (bends) paths.set(link.junction ? `${link.id}:${i}` : link.id, bends);
     });
     if (link.junction && route.target.length > 0) paths.set(`${link.id}:out`, route.target);

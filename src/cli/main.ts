@@ -2,6 +2,7 @@
 // Each command's module is loaded only when that command runs, so `causeway --help` starts in
 // the time Node itself takes.
 import { UsageError } from './args';
+import { describeFailure } from './failure';
 import { processIO, type CommandIO } from './io';
 
 interface CommandModule {
@@ -89,7 +90,7 @@ export async function main(argv: readonly string[], io: CommandIO = processIO): 
       io.err(`causeway ${name}: ${error.message}\n\n${loaded.help}`);
       return 2;
     }
-    io.err(`causeway ${name}: ${error instanceof Error ? error.message : String(error)}`);
+    io.err(`causeway ${name}: ${describeFailure(error)}`);
     return 1;
   }
 }

@@ -89,4 +89,17 @@ describe('causeway validate, in process', () => {
       expect(out.join('\n')).toMatch(/^Usage: causeway validate FILE\.\.\. \[--json\]/);
     }
   });
+
+  it('escapes NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR in --json, so line-based readers keep one object per line', async () => {
+    const odd = '\u0085\u2028\u2029';
+    const path = file(`odd${odd}.yaml`, fixture('seed-example.yaml').replace('to: n1', `to: "n${odd}"`));
+    const { out } = await run(['--json', path]);
+    expect(out).toHaveLength(1);
+    expect(out[0]).not.toMatch(/[\u0085\u2028\u2029]/);
+    expect(out[0]).toContain('\\u2028');
+    const report = JSON.parse(out[0]!) as { file: string; diagnostics: { message: string; path: string }[] };
+    expect(report.file).toBe(path);
+    // Messages quote the file's text on one line, its odd characters written as escapes.
+    expect(report.diagnostics.map((d) => d.message)).toContain('The target of link l1 is n\\u0085\\u2028\\u2029, but no node has that id.');
+  });
 });

@@ -2,6 +2,7 @@
 import { openWorkingFile, type Diagnostic } from '../format';
 import { parseArgs } from './args';
 import type { CommandIO } from './io';
+import { jsonLine } from './json-line';
 import { readWorkingText } from './read-text';
 
 export const VALIDATE_HELP = `Usage: causeway validate FILE... [--json]
@@ -63,7 +64,7 @@ export async function validateCommand(argv: readonly string[], io: CommandIO): P
     }
     if (json) {
       const diagnostics = report.diagnostics.map(({ severity, code, message, path, line, column }) => ({ severity, code, message, path, line, column }));
-      io.out(JSON.stringify({ file: report.file, valid: report.valid, diagnostics }));
+      io.out(jsonLine({ file: report.file, valid: report.valid, diagnostics }));
     } else {
       for (const d of report.diagnostics) io.out(formatDiagnostic(file, d));
     }

@@ -27,7 +27,7 @@ export class Findings {
  * characters; a diagnostic is printed on one line, so those are shown escaped (\n).
  */
 export function singleLine(message: string): string {
-  return message.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (char) => {
+  return message.replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]/g, (char) => {
     const escaped = JSON.stringify(char);
     return escaped.length > 3 ? escaped.slice(1, -1) : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
   });

@@ -2,6 +2,7 @@
 // making the next snapshot. Pure: the caller lists and reads the files and supplies the clock.
 import { Document } from 'yaml';
 import { isObject } from './json';
+import { quickBlockYaml } from './block-yaml';
 import { openWorkingFile } from './open';
 import { acceptedProjection, changedTrees, type Projection } from './projection';
 import { withoutSnapshotFields } from './save';
@@ -120,6 +121,8 @@ export function snapshotData(state: Json, revision: number, change: ChangeRecord
  * whose plain value ends in `?`).
  */
 export function snapshotText(data: Json): string {
+  const quick = quickBlockYaml(data);
+  if (quick !== undefined) return quick;
   const document = new Document(data, { version: '1.2', schema: 'core', compat: 'yaml-1.1' });
   return document.toString({ collectionStyle: 'block', lineWidth: 0, indentSeq: true });
 }

@@ -147,6 +147,27 @@ describe('aliases', () => {
     expect(parsed.diagnostics[0].message).toContain(MAX_ALIAS_VALUES.toLocaleString('en-US'));
   });
 
+  it('refuses aliases that stay under the value limit but would expand to gigabytes of text, naming the anchor', () => {
+    // Under 1,000 bytes and about 111,000 values, yet over 100 MB once expanded.
+    const lines = [`s: &s ${'x'.repeat(1000)}`, `l1: &l1 [${Array(10).fill('*s').join(', ')}]`];
+    for (let i = 2; i <= 5; i++) lines.push(`l${i}: &l${i} [${Array(10).fill(`*l${i - 1}`).join(', ')}]`);
+    const text = lines.join('\n');
+    expect(text.length).toBeLessThan(1500);
+    const parsed = parseSource(text);
+    expect(parsed.refused).toBe(true);
+    expect(parsed.data).toBeUndefined();
+    expect(parsed.diagnostics).toEqual([expect.objectContaining({ code: 'alias-limit', line: 5 })]);
+    expect(parsed.diagnostics[0].message).toMatch(/more than 10 MB of text; here the alias \*l3 repeats the anchor &l3 \(1,111 values, 1,001,111 characters\)/);
+  });
+
+  it('refuses one long anchored text repeated by many aliases', () => {
+    const text = `s: &long ${'y'.repeat(1000)}\nlist: [${Array(20_000).fill('*long').join(', ')}]\n`;
+    const parsed = parseSource(text);
+    expect(parsed.refused).toBe(true);
+    expect(parsed.diagnostics[0]).toMatchObject({ code: 'alias-limit', line: 2 });
+    expect(parsed.diagnostics[0].message).toContain('&long');
+  });
+
   it('refuses an alias cycle', () => {
     expect(codes('a: &x [*x]\n')).toEqual(['error alias-cycle a[0] @1:8']);
     expect(parseSource('a: &x {b: *x}\n').refused).toBe(true);

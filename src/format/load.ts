@@ -1,9 +1,10 @@
-// Text → data: parse YAML 1.2 (core schema), keep the Document for saving, and turn the node
-// tree into plain values while catching what YAML itself lets through silently (repeated keys)
-// or dangerously (alias bombs, cycles, runaway nesting).
+// Text → data. Plain working-file YAML goes through a quick reader (fast-load.ts) that gives the
+// data and a light position index; anything else goes through the yaml package's full parser
+// (YAML 1.2, core schema), whose node tree is turned into plain values here while catching what
+// YAML itself lets through silently (repeated keys, forbidden characters) or dangerously (alias
+// bombs, cycles, runaway nesting). Either way the Document kept for saving is built on demand.
 import {
   Document,
-  LineCounter,
   parseDocument,
   isAlias,
   isMap,
@@ -14,8 +15,11 @@ import {
   type Node as YamlNode,
   type YAMLError,
 } from 'yaml';
+import { forbiddenCharacters } from './characters';
+import { fastRead, positionOf, scalarSourceAt } from './fast-load';
 import { singleLine } from './findings';
-import { MAX_ALIAS_VALUES, MAX_DEPTH, MAX_FILE_BYTES, describeBytes } from './limits';
+import { LineIndex } from './line-index';
+import { MAX_ALIAS_CHARACTERS, MAX_ALIAS_VALUES, MAX_DEPTH, MAX_FILE_BYTES, describeBytes } from './limits';
 import { formatPath, type Path, type PathSegment } from './path';
 import type { Diagnostic, Json } from './types';
 
@@ -36,6 +40,8 @@ export interface ParsedSource {
   refused: boolean;
   hasBom: boolean;
   lineEnding: LineEnding;
+  /** Which reader read it: the quick one for plain working-file YAML, else the full parser. */
+  route: 'quick' | 'full';
   /** Position of the value at `path` (or of its nearest existing parent), 1-based. */
   locate(path: Path): { line: number; column: number };
   /** The source text of the scalar at `path` (aliases followed), or undefined. */
@@ -48,8 +54,11 @@ interface Position {
 }
 
 export function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
+  // Most files are ASCII: one byte per character, found by one quick search.
+  const firstWide = text.search(/[^\x00-\x7f]/);
+  if (firstWide < 0) return text.length;
+  let bytes = firstWide;
+  for (let i = firstWide; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code < 0x80) bytes += 1;
     else if (code < 0x800) bytes += 2;
@@ -69,24 +78,34 @@ export function detectLineEnding(text: string): LineEnding {
   return '\n';
 }
 
+const PARSE_OPTIONS = {
+  version: '1.2',
+  schema: 'core',
+  uniqueKeys: false, // repeated keys are reported by the converter, with their path
+  resolveKnownTags: false, // !!binary, !!timestamp: not core schema, read as plain text
+  prettyErrors: false,
+} as const;
+
 function located(code: string, message: string, position: Position = { line: 1, column: 1 }): Diagnostic {
   return { severity: 'error', code, message, path: '', ...position };
 }
 
-export function parseSource(text: string): ParsedSource {
+export interface ParseOptions {
+  /** False forces the full parser (the differential tests compare the two routes). */
+  fast?: boolean;
+}
+
+export function parseSource(text: string, options: ParseOptions = {}): ParsedSource {
   const hasBom = text.startsWith(BOM);
   const lineEnding = detectLineEnding(text);
   // YAML 1.2 counts a lone CR as a line break; the parser does not. Replacing each lone CR by
   // LF keeps every offset, so positions still match the file as given.
   let body = hasBom ? text.slice(1) : text;
   if (body.includes('\r')) body = body.replace(/\r(?!\n)/g, '\n');
-  const lineCounter = new LineCounter();
-  const at = (offset: number): Position => {
-    const pos = lineCounter.linePos(offset);
-    return { line: pos.line, column: pos.col };
-  };
+  const lines = new LineIndex(body);
+  const at = (offset: number): Position => lines.position(offset);
   const nowhere = () => ({ line: 1, column: 1 });
-  const base = { text, hasBom, lineEnding, scalarSource: () => undefined } as const;
+  const base = { text, hasBom, lineEnding, route: 'full', scalarSource: () => undefined } as const;
   /** A file refused before a Document exists: nothing to locate, no data. */
   const refusedBeforeParsing = (diagnostic: Diagnostic): ParsedSource => ({
     ...base,
@@ -105,22 +124,38 @@ export function parseSource(text: string): ParsedSource {
     }
   }
 
+  const forbidden = forbiddenCharacters(body, at);
+  // The common case: plain working-file YAML, read in one quick pass with a light position
+  // index. The full Document is built only when something asks for it (saving an edit).
+  const fast = forbidden.length === 0 && options.fast !== false ? fastRead(body) : undefined;
+  if (fast) {
+    let document: Document.Parsed | undefined;
+    return {
+      text,
+      hasBom,
+      lineEnding,
+      route: 'quick',
+      get document() {
+        document ??= parseDocument(body, PARSE_OPTIONS);
+        return document;
+      },
+      data: fast.data,
+      diagnostics: [],
+      refused: false,
+      locate: (path) => at(positionOf(fast.positions, path)),
+      scalarSource: (path) => scalarSourceAt(body, fast.positions, path),
+    };
+  }
+
   let document: Document.Parsed;
   try {
-    document = parseDocument(body, {
-      version: '1.2',
-      schema: 'core',
-      uniqueKeys: false, // repeated keys are reported below, with their path
-      resolveKnownTags: false, // !!binary, !!timestamp: not core schema, read as plain text
-      lineCounter,
-      prettyErrors: false,
-    });
+    document = parseDocument(body, PARSE_OPTIONS);
   } catch (error) {
     // The parser recurses; absurd nesting can exhaust the stack before any limit of ours.
     return refusedBeforeParsing(located('too-deep', tooDeepMessage(error)));
   }
 
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics: Diagnostic[] = [...forbidden];
   const fromYamlError = (error: YAMLError, severity: 'error' | 'warning'): Diagnostic => ({
     severity,
     code: error.code === 'RESOURCE_EXHAUSTION' ? 'too-deep' : severity === 'error' ? 'yaml-syntax' : 'yaml-warning',
@@ -226,19 +261,22 @@ interface Survey {
 /**
  * One pass over the node tree, in document order, that resolves every alias (the yaml package
  * searches the whole document for each alias, which is quadratic) and measures, before
- * anything is expanded, how many values and how deep the aliases would make the data.
- * Sizes are kept only for anchored nodes, the only ones an alias can name, so a file without
- * anchors costs one plain walk.
+ * anything is expanded, how many values, how many characters and how deep the aliases would
+ * make the data. Sizes are kept only for anchored nodes, the only ones an alias can name, so a
+ * file without anchors costs one plain walk.
  */
 function surveyAliases(root: YamlNode | null): Survey {
   const targets = new Map<Alias, YamlNode>();
   const anchors = new Map<string, YamlNode>();
   const size = new Map<YamlNode, number>(); // values in an anchored node, aliases expanded
+  const weight = new Map<YamlNode, number>(); // characters in an anchored node, aliases expanded
   const height = new Map<YamlNode, number>(); // levels in an anchored node, aliases expanded
   const open = new Set<YamlNode>(); // anchored nodes being walked: an alias to one is a cycle
   const path: (PathSegment | YamlNode)[] = [];
   let expanded = 0;
+  let expandedChars = 0;
   let levels = 0; // the levels of the node walk() last returned the values of
+  let chars = 0; // the characters of the node walk() last returned the values of
   let problem: SurveyProblem | undefined;
 
   const fail = (code: SurveyProblem['code'], message: string, node: YamlNode): void => {
@@ -248,9 +286,10 @@ function surveyAliases(root: YamlNode | null): Survey {
     problem = { code, message, offset: node.range?.[0], path: segments };
   };
 
-  // Returns the values in the node once aliases are expanded, and sets `levels`.
+  // Returns the values in the node once aliases are expanded, and sets `levels` and `chars`.
   const walk = (node: YamlNode | null, depth: number): number => {
     levels = 1;
+    chars = 1;
     if (problem || node === null || node === undefined) return 1;
     if (isAlias(node)) {
       const target = anchors.get(node.source);
@@ -265,11 +304,20 @@ function surveyAliases(root: YamlNode | null): Survey {
       }
       const values = size.get(target) ?? 1;
       levels = height.get(target) ?? 1;
+      chars = weight.get(target) ?? 1;
       expanded += values;
+      expandedChars += chars;
+      const repeats = `the alias *${node.source} repeats the anchor &${node.source} (${describeCount(values, 'value')}, ${describeCount(chars, 'character')})`;
       if (expanded > MAX_ALIAS_VALUES) {
         fail(
           'alias-limit',
-          `Aliases expand to more than ${MAX_ALIAS_VALUES.toLocaleString('en-US')} values; the file is refused so that it cannot exhaust memory.`,
+          `Aliases expand to more than ${MAX_ALIAS_VALUES.toLocaleString('en-US')} values; here ${repeats}. The file is refused so that it cannot exhaust memory.`,
+          node,
+        );
+      } else if (expandedChars > MAX_ALIAS_CHARACTERS) {
+        fail(
+          'alias-limit',
+          `Aliases expand to more than ${describeBytes(MAX_ALIAS_CHARACTERS)} of text; here ${repeats}. The file is refused so that it cannot exhaust memory.`,
           node,
         );
       } else if (depth + levels - 1 > MAX_DEPTH) {
@@ -285,6 +333,7 @@ function surveyAliases(root: YamlNode | null): Survey {
     if (anchor) anchors.set(anchor, node);
     let values = 1;
     let deepest = 0;
+    let total = 1;
     if (isSeq(node) || isMap(node)) {
       if (anchor) open.add(node);
       const items = node.items as unknown[];
@@ -293,20 +342,26 @@ function surveyAliases(root: YamlNode | null): Survey {
         if (isPair(item)) {
           const key = item.key as YamlNode | null;
           path.push(key !== null && typeof key === 'object' ? key : index);
-          if (key !== null && typeof key === 'object' && (key.anchor || !isScalar(key))) values += walk(key, depth + 1);
+          if (key !== null && typeof key === 'object' && (key.anchor || !isScalar(key))) {
+            values += walk(key, depth + 1);
+            total += chars;
+          } else if (key !== null && typeof key === 'object') total += scalarChars(key);
           values += walk((item.value as YamlNode | null) ?? null, depth + 1);
         } else {
           path.push(index);
           values += walk((item as YamlNode | null) ?? null, depth + 1);
         }
+        total += chars;
         if (levels > deepest) deepest = levels;
         path.pop();
       }
       if (anchor) open.delete(node);
-    }
+    } else total = scalarChars(node);
     levels = deepest + 1;
+    chars = total;
     if (anchor) {
       size.set(node, values);
+      weight.set(node, total);
       height.set(node, levels);
     }
     return values;
@@ -314,6 +369,16 @@ function surveyAliases(root: YamlNode | null): Survey {
 
   walk(root, 0);
   return { targets, problem };
+}
+
+/** The characters a scalar adds once expanded (one more for its place in the structure). */
+function scalarChars(node: YamlNode): number {
+  const value = isScalar(node) ? node.value : undefined;
+  return 1 + (typeof value === 'string' ? value.length : value === null || value === undefined ? 0 : String(value).length);
+}
+
+function describeCount(count: number, noun: string): string {
+  return `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** Walks the node tree into plain values, with repeated keys reported by path. */

@@ -16,7 +16,7 @@ export function boxesOf(input: LayoutInput, result: LayoutResult): Box[] {
   const boxes: Box[] = [];
   const seen = new Set<string>();
   for (const node of input.nodes) {
-    const at = Object.hasOwn(result.nodes, node.id) ? result.nodes[node.id] : undefined;
+    const at = result.nodes.get(node.id);
     if (!at || seen.has(node.id)) continue;
     seen.add(node.id);
     boxes.push({ id: node.id, x: at.x, y: at.y, width: node.width, height: node.height });
@@ -52,15 +52,15 @@ export function boundsProblems(input: LayoutInput, result: LayoutResult): string
       problems.push(`node ${box.id} outside the bounding box`);
     }
   }
-  for (const [id, at] of Object.entries(result.junctions)) {
+  for (const [id, at] of result.junctions) {
     minX = Math.min(minX, at.x);
     minY = Math.min(minY, at.y);
     if (at.x < 0 || at.y < 0 || at.x > result.width || at.y > result.height) {
       problems.push(`junction ${id} outside the bounding box`);
     }
   }
-  for (const [id, route] of Object.entries(result.routes ?? {})) {
-    for (const at of [...Object.values(route.sources).flat(), ...route.target]) {
+  for (const [id, route] of result.routes) {
+    for (const at of [...[...route.sources.values()].flat(), ...route.target]) {
       minX = Math.min(minX, at.x);
       minY = Math.min(minY, at.y);
       if (at.x < 0 || at.y < 0 || at.x > result.width || at.y > result.height) {
@@ -121,10 +121,10 @@ export function linksThroughCards(input: LayoutInput, result: LayoutResult): str
   for (const link of input.links) {
     if (!card.has(link.to) || isBesideRelation(input.tree, link.relation)) continue;
     const sources = [...new Set(link.from)].filter((id) => card.has(id) && id !== link.to);
-    const route = result.routes?.[link.id];
-    const junction = Object.hasOwn(result.junctions, link.id) ? result.junctions[link.id] : undefined;
+    const route = result.routes.get(link.id);
+    const junction = result.junctions.get(link.id);
     const end = junction ?? handle(link.to, false);
-    let hit = sources.some((s) => crosses([handle(s, true), ...(route?.sources[s] ?? []), end], [s, link.to]));
+    let hit = sources.some((s) => crosses([handle(s, true), ...(route?.sources.get(s) ?? []), end], [s, link.to]));
     if (junction) hit ||= crosses([junction, ...(route?.target ?? []), handle(link.to, false)], [link.to]);
     if (hit) bad.push(link.id);
   }

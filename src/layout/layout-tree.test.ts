@@ -16,7 +16,7 @@ function link(id: string, from: string[], to: string, relation = 'causes'): Layo
   return { id, from, to, relation };
 }
 function box(input: LayoutInput, result: LayoutResult, id: string) {
-  const at = result.nodes[id]!;
+  const at = result.nodes.get(id)!;
   const { width, height } = input.nodes.find((n) => n.id === id)!;
   return {
     left: at.x,
@@ -30,35 +30,36 @@ function expectSound(input: LayoutInput, result: LayoutResult) {
   expect(overlappingPairs(input, result, MARGIN)).toEqual([]);
   expect(boundsProblems(input, result)).toEqual([]);
   const ids = new Set(input.nodes.map((n) => n.id));
-  expect(Object.keys(result.nodes).sort()).toEqual([...ids].sort());
+  expect([...result.nodes.keys()].sort()).toEqual([...ids].sort());
 }
 
 describe('layoutTree basics', () => {
   it('lays out an empty tree as an empty picture', async () => {
     const result = await layoutTree({ tree: 'goal', nodes: [], links: [] });
-    expect(result).toEqual({ nodes: {}, junctions: {}, width: 0, height: 0 });
+    expect(result).toEqual({ nodes: new Map(), junctions: new Map(), routes: new Map(), width: 0, height: 0 });
   });
 
   it('puts a single node at the origin', async () => {
     const input: LayoutInput = { tree: 'current_reality', nodes: [node('a', 'cause', 96)], links: [] };
     expect(await layoutTree(input)).toEqual({
-      nodes: { a: { x: 0, y: 0 } },
-      junctions: {},
+      nodes: new Map([['a', { x: 0, y: 0 }]]),
+      junctions: new Map(),
+      routes: new Map(),
       width: 240,
       height: 96,
     });
   });
 
-  it('keeps odd ids as plain keys (__proto__, numbers)', async () => {
+  it('keeps odd ids as plain keys (__proto__, constructor, numbers)', async () => {
     const input: LayoutInput = {
       tree: 'current_reality',
-      nodes: [node('__proto__'), node('12'), node('3')],
-      links: [link('l', ['12', '3'], '__proto__')],
+      nodes: [node('__proto__'), node('12'), node('3'), node('constructor')],
+      links: [link('toString', ['12', '3'], '__proto__'), link('valueOf', ['__proto__'], 'constructor')],
     };
     const result = await layoutTree(input);
-    expect(Object.keys(result.nodes).sort()).toEqual(['12', '3', '__proto__']);
-    expect(Object.hasOwn(result.nodes, '__proto__')).toBe(true);
-    expect(Object.getPrototypeOf(result.nodes)).toBe(Object.prototype);
+    expect([...result.nodes.keys()].sort()).toEqual(['12', '3', '__proto__', 'constructor']);
+    expect([...result.junctions.keys()]).toEqual(['toString']);
+    expect(result.routes.get('valueOf')).toBeUndefined();
     expectSound(input, result);
   });
 
@@ -74,7 +75,7 @@ describe('layoutTree basics', () => {
       ],
     };
     const result = await layoutTree(input);
-    expect(Object.keys(result.junctions)).toEqual(['two-left']);
+    expect([...result.junctions.keys()]).toEqual(['two-left']);
     expectSound(input, result);
   });
 
@@ -92,7 +93,7 @@ describe('layoutTree basics', () => {
     };
     const result = await layoutTree(input);
     expectSound(input, result);
-    expect(Object.keys(result.junctions)).toEqual(['and-self']);
+    expect([...result.junctions.keys()]).toEqual(['and-self']);
   });
 
   it('gives the same result for the same input, to the pixel', async () => {
@@ -100,7 +101,8 @@ describe('layoutTree basics', () => {
       const input = randomTree(tree, 80, 11);
       const first = await layoutTree(input);
       const second = await layoutTree(structuredClone(input));
-      expect(JSON.stringify(second)).toBe(JSON.stringify(first));
+      expect(second).toEqual(first);
+      expect([...second.nodes]).toEqual([...first.nodes]);
     }
   });
 
@@ -112,7 +114,7 @@ describe('layoutTree basics', () => {
     const shuffled = { ...input, nodes: reorder(input.nodes), links: reorder(input.links) };
     const result = await layoutTree(shuffled);
     expectSound(shuffled, result);
-    expect(Object.keys(result.junctions).sort()).toEqual(Object.keys((await layoutTree(input)).junctions).sort());
+    expect([...result.junctions.keys()].sort()).toEqual([...(await layoutTree(input)).junctions.keys()].sort());
   });
 });
 
@@ -127,7 +129,7 @@ describe('layout promises on generated trees', () => {
         const expected = input.links
           .filter((l) => present.has(l.to) && new Set(l.from.filter((f) => present.has(f))).size >= 2)
           .map((l) => l.id);
-        expect(Object.keys(result.junctions).sort()).toEqual(expected.sort());
+        expect([...result.junctions.keys()].sort()).toEqual(expected.sort());
       }
     });
   }
@@ -138,19 +140,19 @@ describe('layout promises on generated trees', () => {
       const result = await layoutTree(input);
       let checked = 0;
       for (const l of input.links) {
-        if (!result.nodes[l.to]) continue;
+        if (!result.nodes.get(l.to)) continue;
         const target = box(input, result, l.to);
-        const sources = l.from.filter((f) => result.nodes[f]).map((f) => box(input, result, f));
+        const sources = l.from.filter((f) => result.nodes.get(f)).map((f) => box(input, result, f));
         for (const source of sources) expect(source.top).toBeGreaterThan(target.bottom);
-        const junction = result.junctions[l.id];
+        const junction = result.junctions.get(l.id);
         if (!junction) continue;
         checked++;
         expect(junction.y).toBeGreaterThan(target.bottom);
         expect(junction.y).toBeLessThan(Math.min(...sources.map((s) => s.top)));
         // Across the flow: within the span of the target and of where each source's connector
         // arrives (its last bend when it is routed around other cards, else the source itself).
-        const arrivals = l.from.filter((f) => result.nodes[f]).map((f) => {
-          const bends = result.routes?.[l.id]?.sources[f];
+        const arrivals = l.from.filter((f) => result.nodes.get(f)).map((f) => {
+          const bends = result.routes.get(l.id)?.sources.get(f);
           const at = bends?.[bends.length - 1];
           return at ? { left: at.x, right: at.x } : box(input, result, f);
         });
@@ -166,12 +168,12 @@ describe('layout promises on generated trees', () => {
     const input = randomTree('transition', 60, 8, { cycles: false });
     const result = await layoutTree(input);
     for (const l of input.links) {
-      if (!result.nodes[l.to]) continue;
+      if (!result.nodes.get(l.to)) continue;
       const target = box(input, result, l.to);
-      for (const f of l.from.filter((id) => result.nodes[id])) {
+      for (const f of l.from.filter((id) => result.nodes.get(id))) {
         expect(box(input, result, f).right).toBeLessThan(target.left);
       }
-      const junction = result.junctions[l.id];
+      const junction = result.junctions.get(l.id);
       if (junction) expect(junction.x).toBeLessThan(target.left);
     }
   });
@@ -183,7 +185,7 @@ describe('layout promises on generated trees', () => {
       links: [link('a', ['low'], 'mid2'), link('b', ['mid2'], 'mid1'), link('c', ['mid1'], 'top'), link('long', ['low'], 'top')],
     };
     const result = await layoutTree(input);
-    const bends = result.routes?.['long']?.sources['low'];
+    const bends = result.routes.get('long')?.sources.get('low');
     // Two rows crossed, each straight through from edge to edge, bottom to top.
     expect(bends).toHaveLength(4);
     expect(bends![0]!.x).toBe(bends![1]!.x);
@@ -192,7 +194,7 @@ describe('layout promises on generated trees', () => {
     for (let i = 1; i < bends!.length; i++) {
       for (const card of boxesOf(input, result)) expect(segmentCrossesBox(bends![i - 1]!, bends![i]!, card)).toBe(false);
     }
-    expect(result.routes?.['a']).toBeUndefined();
+    expect(result.routes.get('a')).toBeUndefined();
   });
 
   for (const tree of TREE_KEYS) {
@@ -201,7 +203,7 @@ describe('layout promises on generated trees', () => {
       const result = await layoutTree(input);
       expect(linksThroughCards(input, result)).toEqual([]);
       // The routes are what keeps them clear: drawn straight, some would cut through cards.
-      if (tree === 'current_reality') expect(linksThroughCards(input, { ...result, routes: {} }).length).toBeGreaterThan(0);
+      if (tree === 'current_reality') expect(linksThroughCards(input, { ...result, routes: new Map() }).length).toBeGreaterThan(0);
     });
   }
 
@@ -211,8 +213,8 @@ describe('layout promises on generated trees', () => {
       const result = await layoutTree(input);
       const cards = boxesOf(input, result);
       let segments = 0;
-      for (const route of Object.values(result.routes ?? {})) {
-        for (const bends of Object.values(route.sources)) {
+      for (const route of result.routes.values()) {
+        for (const bends of route.sources.values()) {
           for (let i = 1; i < bends.length; i++) {
             segments++;
             const hit = cards.find((card) => segmentCrossesBox(bends[i - 1]!, bends[i]!, card));
@@ -244,8 +246,8 @@ describe('disconnected pieces', () => {
     input.nodes.push(node('loose-1', 'observation'), node('loose-2', 'observation'));
     const result = await layoutTree(input);
     expectSound(input, result);
-    expect(result.nodes['n0']!.y).toBe(0);
-    expect(result.nodes['loose-1']!.y + result.nodes['loose-1']!.x).toBeGreaterThan(0);
+    expect(result.nodes.get('n0')!.y).toBe(0);
+    expect(result.nodes.get('loose-1')!.y + result.nodes.get('loose-1')!.x).toBeGreaterThan(0);
   });
 });
 
@@ -308,7 +310,7 @@ describe('conflict cloud', () => {
     const input: LayoutInput = { tree: 'conflict', nodes: cloudNodes(), links };
     const result = await layoutTree(input);
     expectFiveBoxes(input, result, 'need-a', 'need-b');
-    const junction = result.junctions['both']!;
+    const junction = result.junctions.get('both')!;
     expect(junction.x).toBeGreaterThan(box(input, result, 'obj').right);
     expect(junction.x).toBeLessThan(box(input, result, 'need-a').left);
   });
@@ -425,9 +427,9 @@ describe('goal tree', () => {
   it('has the goal at the top and its conditions below', async () => {
     const input = randomTree('goal', 40, 12, { cycles: false, dangling: false });
     const result = await layoutTree(input);
-    const goalTop = result.nodes['n0']!.y;
+    const goalTop = result.nodes.get('n0')!.y;
     const linked = new Set(input.links.flatMap((l) => [...l.from, l.to]));
-    for (const n of input.nodes) if (n.id !== 'n0' && linked.has(n.id)) expect(result.nodes[n.id]!.y).toBeGreaterThan(goalTop);
+    for (const n of input.nodes) if (n.id !== 'n0' && linked.has(n.id)) expect(result.nodes.get(n.id)!.y).toBeGreaterThan(goalTop);
   });
 });
 
@@ -438,7 +440,7 @@ describe('speed', () => {
     const start = performance.now();
     const result = await layoutTree(input);
     const elapsed = performance.now() - start;
-    expect(Object.keys(result.nodes)).toHaveLength(500);
+    expect(result.nodes.size).toBe(500);
     expect(elapsed).toBeLessThan(2000);
   });
 });

@@ -22,20 +22,20 @@ export function computeLayout(input: LayoutInput): LayoutResult {
     .map(({ i }) => i);
   const offsets = packPieces(layouts, order);
 
-  const result: LayoutResult = { nodes: {}, junctions: {}, width: 0, height: 0 };
+  const result: LayoutResult = { nodes: new Map(), junctions: new Map(), routes: new Map(), width: 0, height: 0 };
   const half = JUNCTION_SIZE / 2;
   layouts.forEach((piece, p) => {
     const offset = offsets[p]!;
     for (const [index, at] of piece.nodes) {
       const node = graph.nodes[index]!;
       const corner = snap(at, offset);
-      setEntry(result.nodes, node.id, corner);
+      result.nodes.set(node.id, corner);
       result.width = Math.max(result.width, corner.x + node.width);
       result.height = Math.max(result.height, corner.y + node.height);
     }
     for (const [id, at] of piece.junctions) {
       const centre = snap(at, offset);
-      setEntry(result.junctions, id, centre);
+      result.junctions.set(id, centre);
       result.width = Math.max(result.width, centre.x + half);
       result.height = Math.max(result.height, centre.y + half);
     }
@@ -46,9 +46,9 @@ export function computeLayout(input: LayoutInput): LayoutResult {
       return point;
     };
     for (const [id, route] of piece.routes) {
-      const sources: Record<string, Point[]> = {};
-      for (const [index, bends] of route.sources) setEntry(sources, graph.nodes[index]!.id, bends.map(bend));
-      setEntry((result.routes ??= {}), id, { sources, target: route.target.map(bend) });
+      const sources = new Map<string, Point[]>();
+      for (const [index, bends] of route.sources) sources.set(graph.nodes[index]!.id, bends.map(bend));
+      result.routes.set(id, { sources, target: route.target.map(bend) });
     }
   });
   return result;
@@ -81,9 +81,4 @@ function layoutPiece(graph: LayoutGraph, members: number[]): PieceLayout {
 /** Whole pixels: crisp edges, and identical results however the float sums were ordered. */
 function snap(at: Point, offset: Point): Point {
   return { x: Math.round(at.x + offset.x), y: Math.round(at.y + offset.y) };
-}
-
-/** Sets a key safely even when a user's id is "__proto__". */
-function setEntry<T>(record: Record<string, T>, key: string, value: T): void {
-  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
 }

@@ -19,9 +19,9 @@ function rowsLayout(input: LayoutInput, direction: FlowDirection): LayoutResult 
     for (const source of link.sources) list.push({ from: source, to: link.target });
   }
   const piece = layoutRows(graph, members, assignRanks(members.length, edges, beside), direction);
-  const result: LayoutResult = { nodes: {}, junctions: {}, width: piece.width, height: piece.height };
-  for (const [index, at] of piece.nodes) result.nodes[graph.nodes[index]!.id] = at;
-  for (const [id, at] of piece.junctions) result.junctions[id] = at;
+  const result: LayoutResult = { nodes: new Map(), junctions: new Map(), routes: new Map(), width: piece.width, height: piece.height };
+  for (const [index, at] of piece.nodes) result.nodes.set(graph.nodes[index]!.id, at);
+  for (const [id, at] of piece.junctions) result.junctions.set(id, at);
   return result;
 }
 
@@ -43,13 +43,13 @@ describe('the row fallback', () => {
       expect(overlappingPairs(input, result, 30)).toEqual([]);
       expect(boundsProblems(input, result)).toEqual([]);
       const rect = (id: string) => {
-        const at = result.nodes[id]!;
+        const at = result.nodes.get(id)!;
         const n = input.nodes.find((m) => m.id === id)!;
         return { left: at.x, top: at.y, right: at.x + n.width, bottom: at.y + n.height } as Rect;
       };
       for (const l of input.links) {
         for (const f of l.from) expect(sourceBeforeTarget(rect(f), rect(l.to))).toBe(true);
-        const j = result.junctions[l.id];
+        const j = result.junctions.get(l.id);
         if (!j) continue;
         const point = { left: j.x, right: j.x, top: j.y, bottom: j.y } as Rect;
         expect(sourceBeforeTarget(point, rect(l.to))).toBe(true);
@@ -68,7 +68,7 @@ describe('the row fallback', () => {
     input.links.push({ id: 'and', from: ['n10', 'n11'], to: 'n8', relation: 'causes' });
     const result = await layoutTree(input);
     expect(overlappingPairs(input, result, 30)).toEqual([]);
-    expect(result.nodes['n1']!.y).toBeGreaterThan(result.nodes['n0']!.y);
-    expect(result.junctions['and']).toBeDefined();
+    expect(result.nodes.get('n1')!.y).toBeGreaterThan(result.nodes.get('n0')!.y);
+    expect(result.junctions.get('and')).toBeDefined();
   });
 });

@@ -6,8 +6,6 @@ export interface LayoutNodeInput {
   kind: string;
   width: number;
   height: number;
-  /** Bend points of the links that need them, by link id; absent for straight links. */
-  routes?: Record<string, LinkRoute>;
 }
 
 export interface LayoutLinkInput {
@@ -35,19 +33,24 @@ export interface Point {
  */
 export interface LinkRoute {
   /** Bend points from each source (by node id) to the AND junction, or to the target. */
-  sources: Record<string, Point[]>;
+  sources: Map<string, Point[]>;
   /** Bend points from the AND junction to the target. */
   target: Point[];
 }
 
+/**
+ * Everything keyed by a user's id is a Map: an id such as "__proto__" or "constructor" is as
+ * good as any other (a plain object would answer for them from its prototype). Maps also cross
+ * the Worker boundary unchanged.
+ */
 export interface LayoutResult {
   /** Top-left corner of each node. */
-  nodes: Record<string, Point>;
+  nodes: Map<string, Point>;
   /** Centre of the AND junction of each link whose target and 2+ distinct sources are present. */
-  junctions: Record<string, Point>;
+  junctions: Map<string, Point>;
   /** Bounding box of everything, origin at (0,0). */
   width: number;
   height: number;
   /** Bend points of the links that need them, by link id; absent for straight links. */
-  routes?: Record<string, LinkRoute>;
+  routes: Map<string, LinkRoute>;
 }

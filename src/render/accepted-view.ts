@@ -4,6 +4,7 @@ import { nodeTraces, type ProjectedLink, type ProjectedNode, type TreeProjection
 import { TREE_NAMES, type TraceField, type TreeKey } from '../format/vocabulary';
 import type { CardSection } from './card';
 import { renderDiagram, type ConnectorModel } from './diagram';
+import type { LayoutOf } from './layout-memo';
 import { naturalCompare } from './order';
 import { MUTED, TRACE_INK, type Mark } from './palette';
 
@@ -50,7 +51,7 @@ export function byId<T extends { id: string }>(a: T, b: T): number {
   return naturalCompare(a.id, b.id);
 }
 
-export function acceptedViewSvg(input: AcceptedViewInput): string {
+export function acceptedViewSvg(input: AcceptedViewInput, layoutOf?: LayoutOf): string {
   const nodes = [...(input.projection?.nodes ?? [])].sort(byId);
   const links = [...(input.projection?.links ?? [])].sort(byId);
   return renderDiagram({
@@ -61,5 +62,5 @@ export function acceptedViewSvg(input: AcceptedViewInput): string {
     connectors: links.map((link) => linkConnector(link, link.id, 'accepted')),
     marks: [],
     emptyMessage: 'No accepted reasoning',
-  });
+  }, layoutOf);
 }

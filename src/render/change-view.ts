@@ -7,6 +7,7 @@ import { changeSet, type ItemChange, type ProjectedLink, type ProjectedNode, typ
 import { TRACE_FIELDS, TREE_NAMES, type TreeKey } from '../format/vocabulary';
 import { kindLabel, type CardModel, type CardSection } from './card';
 import { renderDiagram, relationWords, type ConnectorModel } from './diagram';
+import type { LayoutOf } from './layout-memo';
 import { TRACE_WORDS, byId, contentSections, linkConnector } from './accepted-view';
 import { naturalCompare } from './order';
 import type { Mark } from './palette';
@@ -75,7 +76,7 @@ export function describeChange(nodes: Map<string, ItemChange>, links: Map<string
   return parts.length > 0 ? `${parts.join('; ')}.` : 'No accepted change.';
 }
 
-export function changeViewSvg(input: ChangeViewInput): string {
+export function changeViewSvg(input: ChangeViewInput, layoutOf?: LayoutOf): string {
   const { before, after } = input;
   const changes = changeSet(before, after);
   const oldNodes = new Map(before.nodes.map((n) => [n.id, n]));
@@ -125,5 +126,5 @@ export function changeViewSvg(input: ChangeViewInput): string {
     connectors,
     marks: ['added', 'changed', 'removed', 'context'],
     emptyMessage: 'No accepted change',
-  });
+  }, layoutOf);
 }

@@ -8,6 +8,7 @@ import { displayName } from '../format/read';
 import { acceptedViewSvg } from './accepted-view';
 import { changeViewSvg } from './change-view';
 import { htmlPage } from './html-page';
+import { layoutMemo } from './layout-memo';
 
 export interface DiagramFile {
   /** Relative to the history's output folder, with forward slashes: `diagrams/current/goal.svg`. */
@@ -39,8 +40,9 @@ export function diagramFiles(tree: TreeKey, snapshots: readonly Snapshot[]): Dia
     [`Revision ${change.revision}${change.revision > 1 ? `, compared with revision ${change.revision - 1}` : ''}`, when, driver ? `driver: ${driver}` : undefined].filter(Boolean).join(' · '),
     ...(summary ? [`Summary: ${summary}`] : []),
   ];
-  const current = acceptedViewSvg({ tree, projection: change.after, captions: currentCaptions });
-  const changes = changeViewSvg({ tree, before: change.before, after: change.after, captions: changeCaptions });
+  const layoutOf = layoutMemo();
+  const current = acceptedViewSvg({ tree, projection: change.after, captions: currentCaptions }, layoutOf);
+  const changes = changeViewSvg({ tree, before: change.before, after: change.after, captions: changeCaptions }, layoutOf);
   return [
     { path: `diagrams/current/${tree}.svg`, text: current },
     { path: `diagrams/current/${tree}.html`, text: htmlPage(current, `${TREE_NAMES[tree]} — accepted reasoning`) },

@@ -24,6 +24,8 @@ import {
 } from './geometry';
 import { drawLegend, type LegendEntry } from './legend';
 import { INK, MARKS, MUTED, type Mark } from './palette';
+import { PointGrid, RectGrid } from './spatial-grid';
+import type { LayoutOf } from './layout-memo';
 import { escapeXml, num } from './xml';
 
 export interface ConnectorModel {
@@ -100,18 +102,19 @@ interface Label {
   marker?: string;
 }
 
-export function renderDiagram(model: DiagramModel): string {
+/** `layoutOf` lets several diagrams of one tree share layouts (see layout-memo.ts). */
+export function renderDiagram(model: DiagramModel, layoutOf: LayoutOf = computeLayout): string {
   const measured = new Map<string, MeasuredCard>();
   for (const card of model.cards) if (!measured.has(card.id)) measured.set(card.id, measureCard(card));
   const drawable = model.connectors.filter((c) => measured.has(c.to) && sourcesOf(c, measured).length > 0);
-  const layout = computeLayout({
+  const layout = layoutOf({
     tree: model.tree,
     nodes: [...measured.values()].map((m) => ({ id: m.model.id, kind: m.model.kind, width: m.width, height: m.height })),
     links: drawable.map((c) => ({ id: c.key, from: sourcesOf(c, measured), to: c.to, relation: c.relation })),
   });
   const rects = new Map<string, Rect>();
   for (const [id, m] of measured) {
-    const at = layout.nodes[id] ?? { x: 0, y: 0 };
+    const at = layout.nodes.get(id) ?? { x: 0, y: 0 };
     rects.set(id, { x: at.x, y: at.y, width: m.width, height: m.height });
   }
   const orientation = orientationOf(model.tree);
@@ -170,7 +173,8 @@ export function renderDiagram(model: DiagramModel): string {
     const dy = y - minY;
     body.push(`<g transform="translate(${num(dx)},${num(dy)})">`);
     for (const piece of pieces) body.push(drawPiece(piece));
-    for (const [key, at] of junctions) body.push(drawJunction(drawable.find((c) => c.key === key)!, at));
+    const connectorOf = new Map(drawable.map((c) => [c.key, c]));
+    for (const [key, at] of junctions) body.push(drawJunction(connectorOf.get(key)!, at));
     for (const [id, m] of measured) body.push(drawCard(m, rects.get(id)!));
     for (const label of labels) body.push(drawLabel(label));
     body.push('</g>');
@@ -235,14 +239,14 @@ function buildPieces(connectors: ConnectorModel[], cards: Map<string, MeasuredCa
   const pieces: Piece[] = [];
   for (const c of connectors) {
     const sources = sourcesOf(c, cards);
-    const route = layout.routes?.[c.key];
+    const route = layout.routes.get(c.key);
     if (sources.length === 1) {
-      pieces.push({ connector: c, fromNode: sources[0], toNode: c.to, bends: route?.sources[sources[0]!] ?? [], main: true });
+      pieces.push({ connector: c, fromNode: sources[0], toNode: c.to, bends: route?.sources.get(sources[0]!) ?? [], main: true });
       continue;
     }
-    const junction = layout.junctions[c.key] ?? fallbackJunction(sources, c.to, rects);
+    const junction = layout.junctions.get(c.key) ?? fallbackJunction(sources, c.to, rects);
     for (const source of sources) {
-      pieces.push({ connector: c, fromNode: source, toPoint: junction, bends: route?.sources[source] ?? [], main: false });
+      pieces.push({ connector: c, fromNode: source, toPoint: junction, bends: route?.sources.get(source) ?? [], main: false });
     }
     pieces.push({ connector: c, fromPoint: junction, toNode: c.to, bends: route?.target ?? [], main: true });
   }
@@ -296,9 +300,12 @@ function placeEnds(pieces: Piece[], rects: Map<string, Rect>, orientation: Orien
     group.sort((a, b) => (across ? a.other.x - b.other.x : a.other.y - b.other.y));
     group.forEach((end, slot) => anchors.set(end, anchorOn(rects.get(end.node)!, end.side, slot, group.length)));
   }
+  const startOf = new Map<Piece, End>();
+  const endOf = new Map<Piece, End>();
+  for (const end of ends) (end.which === 'start' ? startOf : endOf).set(end.piece, end);
   for (const piece of pieces) {
-    const startEnd = ends.find((e) => e.piece === piece && e.which === 'start');
-    const endEnd = ends.find((e) => e.piece === piece && e.which === 'end');
+    const startEnd = startOf.get(piece);
+    const endEnd = endOf.get(piece);
     const start = startEnd ? anchors.get(startEnd)! : piece.fromPoint!;
     const end = endEnd ? anchors.get(endEnd)! : piece.toPoint!;
     piece.start = start;
@@ -323,17 +330,19 @@ function labelWidth(text: { tag: string; rest: string }): number {
 }
 
 function placeLabels(pieces: Piece[], rects: Map<string, Rect>, junctions: Map<string, Point>, markerOf: Map<string, string>, orientation: Orientation): Label[] {
-  const taken: Rect[] = [...rects.values()];
-  for (const j of junctions.values()) taken.push({ x: j.x - AND_WIDTH / 2, y: j.y - AND_HEIGHT / 2, width: AND_WIDTH, height: AND_HEIGHT });
+  // Cards, junctions and labels placed so far, and points along every connector except where
+  // labels belong (the middle of main pieces), each in a grid: a label looks only nearby.
+  const taken = new RectGrid<Rect>();
+  for (const rect of rects.values()) taken.add(rect);
+  for (const j of junctions.values()) taken.add({ x: j.x - AND_WIDTH / 2, y: j.y - AND_HEIGHT / 2, width: AND_WIDTH, height: AND_HEIGHT });
   const labels: Label[] = [];
-  // Points along every connector except where labels belong (the middle of main pieces).
-  const courseSamples: Point[] = [];
+  const courseSamples = new PointGrid();
   for (const piece of pieces) {
     if (!piece.course) continue;
     for (let i = 0; i <= 20; i++) {
       const t = i / 20;
       if (piece.main && t > 0.15 && t < 0.85) continue;
-      courseSamples.push(pointAlong(piece.course, t));
+      courseSamples.add(pointAlong(piece.course, t));
     }
   }
   for (const piece of pieces) {
@@ -371,15 +380,16 @@ function placeLabels(pieces: Piece[], rects: Map<string, Rect>, junctions: Map<s
     let bestOverlap = Infinity;
     for (const box of candidates) {
       // Covering a card or another label is worst; hiding a stretch of some connector is bad too.
-      const crossed = courseSamples.filter((p) => p.x > box.x && p.x < box.x + box.width && p.y > box.y && p.y < box.y + box.height).length;
-      const hits = taken.filter((r) => overlaps(box, r, 3)).length * 100 + crossed;
+      const crossed = courseSamples.countInside(box);
+      const around = { x: box.x - 3, y: box.y - 3, width: box.width + 6, height: box.height + 6 };
+      const hits = taken.near(around).filter((r) => overlaps(box, r, 3)).length * 100 + crossed;
       if (hits < bestOverlap) {
         best = box;
         bestOverlap = hits;
         if (hits === 0) break;
       }
     }
-    taken.push(best);
+    taken.add(best);
     labels.push({ connector: piece.connector, box: best, marker });
   }
   return labels;

@@ -117,20 +117,38 @@ function onSegment(s: Segment, t: number): Point {
   return { x: a * s.from.x + b * s.c1.x + c * s.c2.x + d * s.to.x, y: a * s.from.y + b * s.c1.y + c * s.c2.y + d * s.to.y };
 }
 
-/** The point at fraction `t` (0 = start, 1 = end) of a course's length, measured on samples. */
-export function pointAlong(course: Course, t: number): Point {
+interface Measured {
+  samples: Point[];
+  /** Length from the start to each sample. */
+  along: Float64Array;
+}
+
+/** Samples of each course and their running length, measured once: labels ask many times. */
+const measured = new WeakMap<Course, Measured>();
+
+function measure(course: Course): Measured {
+  let known = measured.get(course);
+  if (known) return known;
   const samples: Point[] = [];
   for (const segment of course.segments) for (let i = samples.length === 0 ? 0 : 1; i <= 16; i++) samples.push(onSegment(segment, i / 16));
+  const along = new Float64Array(samples.length);
+  for (let i = 1; i < samples.length; i++) along[i] = along[i - 1]! + Math.hypot(samples[i]!.x - samples[i - 1]!.x, samples[i]!.y - samples[i - 1]!.y);
+  known = { samples, along };
+  measured.set(course, known);
+  return known;
+}
+
+/** The point at fraction `t` (0 = start, 1 = end) of a course's length, measured on samples. */
+export function pointAlong(course: Course, t: number): Point {
+  const { samples, along } = measure(course);
   if (samples.length === 0) return { x: 0, y: 0 };
-  const lengths = samples.slice(1).map((q, i) => Math.hypot(q.x - samples[i]!.x, q.y - samples[i]!.y));
-  let remaining = lengths.reduce((sum, l) => sum + l, 0) * Math.min(1, Math.max(0, t));
-  for (let i = 0; i < lengths.length; i++) {
-    const l = lengths[i]!;
-    if (remaining <= l) {
-      const f = l === 0 ? 0 : remaining / l;
-      return { x: samples[i]!.x + (samples[i + 1]!.x - samples[i]!.x) * f, y: samples[i]!.y + (samples[i + 1]!.y - samples[i]!.y) * f };
+  const wanted = along[along.length - 1]! * Math.min(1, Math.max(0, t));
+  for (let i = 1; i < samples.length; i++) {
+    if (wanted <= along[i]!) {
+      const l = along[i]! - along[i - 1]!;
+      const f = l === 0 ? 0 : (wanted - along[i - 1]!) / l;
+      return { x: samples[i - 1]!.x + (samples[i]!.x - samples[i - 1]!.x) * f, y: samples[i - 1]!.y + (samples[i]!.y - samples[i - 1]!.y) * f };
     }
-    remaining -= l;
   }
   return samples[samples.length - 1]!;
 }

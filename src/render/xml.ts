@@ -5,8 +5,12 @@ const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
+/** Anything escapeXml changes; most text has none, and is returned at once. */
+const SPECIAL = /[&<>"'\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+
 /** Escapes text for element content and attribute values alike. */
 export function escapeXml(text: string): string {
+  if (!SPECIAL.test(text)) return text;
   return text.replace(FORBIDDEN, '\uFFFD').replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 }
 

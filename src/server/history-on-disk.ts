@@ -4,10 +4,11 @@
 // same files in the same way.
 import { mkdir, readdir, readFile, realpath } from 'node:fs/promises';
 import { dirname, join, parse, resolve } from 'node:path';
-import { openWorkingFile, type Json, type TreeKey } from '../format';
+import { TREE_NAMES, openWorkingFile, type Json, type TreeKey } from '../format';
 import { SNAPSHOT_FILE_NAME, checkHistory, planSnapshot, snapshotText, type Snapshot, type SnapshotFile } from '../format/history';
 import { treesInHistory } from '../format/projection';
 import { diagramFiles } from '../render/diagram-files';
+import { describeFailure } from '../cli/failure';
 import { readWorkingText } from '../cli/read-text';
 import { createExclusively, replaceAtomically } from './atomic-write';
 
@@ -85,15 +86,21 @@ export async function recordSnapshot(state: Json, output: string, summary: strin
     if (attempt >= MAX_ATTEMPTS) throw new HistoryRefusal(`another run keeps writing ${historyDir}; nothing was written. Run the command again.`);
   }
 
+  // Each tree is drawn on its own: one that cannot be drawn never keeps the others from being.
   const rendered: TreeKey[] = [];
+  const failed: string[] = [];
   const projections = snapshots.map((s) => s.projection);
-  try {
-    for (const tree of treesInHistory(projections)) {
+  for (const tree of treesInHistory(projections)) {
+    try {
       if (await drawTree(tree, snapshots, output)) rendered.push(tree);
+    } catch (error) {
+      failed.push(`the ${TREE_NAMES[tree]} (${tree}): ${describeFailure(error)}`);
     }
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new HistoryRefusal(`the history is saved (revision ${snapshots.length}), but drawing the diagrams failed: ${reason}. Run the command again to redraw them.`);
+  }
+  if (failed.length > 0) {
+    throw new HistoryRefusal(
+      `the history is saved (revision ${snapshots.length})${rendered.length > 0 ? ` and ${rendered.join(', ')} redrawn` : ''}, but drawing the diagrams failed for ${failed.join('; ')}. Run the command again to redraw them.`,
+    );
   }
   return { revision: snapshots.length, changed_trees: changed, rendered_trees: rendered, output };
 }

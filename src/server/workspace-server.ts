@@ -6,7 +6,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { MAX_FILE_BYTES } from '../format';
 import { LIVE_PATH } from '../protocol/workspace-protocol';
-import { contentSecurityPolicy } from '../security/content-security-policy';
+import { securityHeaders } from '../security/content-security-policy';
 import { startLiveSession } from './live-session';
 import { checkRequest, cookieName, type GuardConfig } from './request-guard';
 import { loadWebFiles, type WebFile } from './web-files';
@@ -46,9 +46,9 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
   const hostNames = new Set(['127.0.0.1', 'localhost', '[::1]']);
   if (!['127.0.0.1', 'localhost', '::1'].includes(options.host)) hostNames.add(options.host);
   const guard: GuardConfig = { secret, port, hostNames: [...hostNames] };
-  const policy = contentSecurityPolicy({ connect: [...hostNames].map((name) => `ws://${name}:${port}`) });
+  const headers = securityHeaders({ websockets: [...hostNames].map((name) => `ws://${name.includes(':') && !name.startsWith('[') ? `[${name}]` : name}:${port}`) });
 
-  server.on('request', (request, response) => serve(request, response, files, guard, policy));
+  server.on('request', (request, response) => serve(request, response, files, guard, headers));
 
   const live = new WebSocketServer({ noServer: true, maxPayload: MAX_FILE_BYTES * 2 + 65_536 });
   live.on('connection', (socket) => startLiveSession(socket, options.workspace));
@@ -113,15 +113,8 @@ function listen(server: Server, host: string, chosen: number | undefined): Promi
   })();
 }
 
-function serve(request: IncomingMessage, response: ServerResponse, files: Map<string, WebFile>, guard: GuardConfig, policy: string): void {
-  const headers: Record<string, string> = {
-    'Content-Security-Policy': policy,
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'X-Frame-Options': 'DENY',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-    'Cross-Origin-Resource-Policy': 'same-origin',
-  };
+function serve(request: IncomingMessage, response: ServerResponse, files: Map<string, WebFile>, guard: GuardConfig, security: Record<string, string>): void {
+  const headers: Record<string, string> = { ...security };
   const refuse = (status: number, reason: string) => {
     response.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
     response.end(`${reason}\n`);

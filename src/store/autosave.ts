@@ -1,5 +1,5 @@
-// Nothing lost: the open document is kept in the browser's IndexedDB a moment after every
-// change, so a reload, a closed tab or a crash can offer the work back.
+// Nothing lost: the open document is kept in the browser's IndexedDB at every change, so a
+// reload, a closed tab or a crash can offer the work back.
 import type { Json } from '../format';
 import { dbRequest } from './browser-db';
 import { useDocumentStore } from './document-store';
@@ -7,6 +7,8 @@ import { useDocumentStore } from './document-store';
 const KEY = 'current';
 /** The work that was open before another file replaced it, kept until the next replacement. */
 const PREVIOUS_KEY = 'previous';
+/** A document larger than this is kept after a pause in editing rather than at every change. */
+export const LARGE_DOCUMENT_ITEMS = 2000;
 export const AUTOSAVE_DELAY_MS = 400;
 
 export interface SavedSession {
@@ -62,33 +64,54 @@ export async function findUnsavedWork(isUnsaved: (session: SavedSession) => bool
 }
 
 /**
- * Starts saving the open document after each change, under the key `keyNow()` gives at that
- * moment (none: not kept); returns a function that stops it.
+ * Starts keeping the open document after each change, under the key `keyNow()` gives at that
+ * moment (none: not kept); returns a function that stops it. A change is written at once (one
+ * write at a time; the newest state follows as soon as the previous write is done), so ending
+ * the page abruptly, with no unload handler, loses nothing that was on screen a moment before.
+ * A very large document waits for a pause in editing instead, so that typing never pays for
+ * copying it.
  */
 export function startAutosave(onError: (message: string) => void, keyNow: () => SessionKey | undefined = () => 'current'): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let failed = false;
+  let writing = false;
+  let pending = false;
+  const write = () => {
+    timer = undefined;
+    if (writing) {
+      pending = true;
+      return;
+    }
+    const session = currentSession();
+    const key = keyNow();
+    if (!session || !key) return;
+    writing = true;
+    saveSession(session, key).then(
+      () => {
+        failed = false;
+      },
+      (error: unknown) => {
+        if (failed) return;
+        failed = true;
+        onError(`Your work could not be kept in this browser's storage (${error instanceof Error ? error.message : String(error)}); export it to keep it.`);
+      },
+    ).finally(() => {
+      writing = false;
+      if (pending) {
+        pending = false;
+        write();
+      }
+    });
+  };
   const unsubscribe = useDocumentStore.subscribe((state, previous) => {
     const document = state.document;
     if (!document) return;
     const before = previous.document;
     if (before && before.data === document.data && before.savedData === document.savedData && before.fileName === document.fileName) return;
     clearTimeout(timer);
-    timer = setTimeout(() => {
-      const session = currentSession();
-      const key = keyNow();
-      if (!session || !key) return;
-      saveSession(session, key).then(
-        () => {
-          failed = false;
-        },
-        (error: unknown) => {
-          if (failed) return;
-          failed = true;
-          onError(`Your work could not be kept in this browser's storage (${error instanceof Error ? error.message : String(error)}); export it to keep it.`);
-        },
-      );
-    }, AUTOSAVE_DELAY_MS);
+    const size = document.trees.reduce((sum, t) => sum + t.nodes.length + t.links.length, 0);
+    if (size <= LARGE_DOCUMENT_ITEMS) write();
+    else timer = setTimeout(write, AUTOSAVE_DELAY_MS);
   });
   return () => {
     clearTimeout(timer);

@@ -19,6 +19,7 @@ import type { EditResult } from '../format/operations';
 import { allIds } from '../format/operations/read';
 import { readTrees, type DrawableTree } from '../format/read';
 import { EMPTY_HISTORY, recordEdit, redoStep, undoStep, type History } from './history';
+import { placeDiagnostics, placeDiagnosticsLater, type PlacedDiagnostics } from './placed-diagnostics';
 
 export interface OpenDocument {
   fileName: string;
@@ -169,25 +170,37 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
     scheduleDiagnostics();
   };
 
-  // Diagnostics of a small file name lines of the text an export would write (that takes a save
-  // and a parse). A large file is checked after a pause in editing, by path only, so typing
-  // never waits for a whole-file parse.
+  // Diagnostics name lines of the text an export would write (that takes a save and a parse).
+  // A small file is checked at once; a large one after a pause in editing, off the main thread,
+  // so typing never waits for it.
   let diagnosticsTimer: ReturnType<typeof setTimeout> | undefined;
+  const showPlaced = (data: Json, placed: PlacedDiagnostics) => {
+    const document = get().document;
+    if (!document || document.data !== data) return; // edited again meanwhile: a newer check follows
+    set({ document: { ...document, diagnostics: placed.diagnostics, version: placed.version.kind === 'unreadable' ? document.version : placed.version } });
+  };
   const refreshDiagnostics = () => {
     const document = get().document;
-    if (!document) return;
-    const opened = openWorkingFile(saveWorkingFile(document.base, document.data));
-    set({ document: { ...document, diagnostics: opened.diagnostics, version: opened.version.kind === 'unreadable' ? document.version : opened.version } });
+    if (document) showPlaced(document.data, placeDiagnostics(document.base, document.data));
   };
-  const refreshDiagnosticsByPath = () => {
+  const refreshDiagnosticsLater = () => {
     const document = get().document;
-    if (document) set({ document: { ...document, diagnostics: diagnoseData(document.data) } });
+    if (!document) return;
+    const data = document.data;
+    placeDiagnosticsLater(document.base, data).then(
+      (placed) => showPlaced(data, placed),
+      () => {
+        // Should the worker fail, the rules still hold: diagnostics by path, without lines.
+        const now = get().document;
+        if (now && now.data === data) set({ document: { ...now, diagnostics: diagnoseData(data) } });
+      },
+    );
   };
   const scheduleDiagnostics = () => {
     clearTimeout(diagnosticsTimer);
     const size = get().document?.trees.reduce((sum, t) => sum + t.nodes.length + t.links.length, 0) ?? 0;
     if (size < 400) refreshDiagnostics();
-    else diagnosticsTimer = setTimeout(refreshDiagnosticsByPath, 300);
+    else diagnosticsTimer = setTimeout(refreshDiagnosticsLater, 300);
   };
 
   return {

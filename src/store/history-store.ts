@@ -2,7 +2,7 @@
 // storage and, when the user has chosen the working file's folder, in `.NAME/history/` there too.
 // Recording follows FORMAT.md §10: validate first, write at most one snapshot, then diagrams.
 import { create } from 'zustand';
-import { openWorkingFile, saveWorkingFile, type Json, type TreeKey } from '../format';
+import { TREE_NAMES, openWorkingFile, saveWorkingFile, type Json, type TreeKey } from '../format';
 import { checkHistory, planSnapshot, snapshotText, type Snapshot, type SnapshotFile } from '../format/history';
 import { acceptedProjection, changedTrees, treesInHistory } from '../format/projection';
 import { diagramFiles } from '../render/diagram-files';
@@ -159,12 +159,21 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
   };
 });
 
-/** Redraws the trees whose diagrams differ from what the folder holds; returns their keys. */
+/**
+ * Redraws the trees whose diagrams differ from what the folder holds; returns their keys. Each
+ * tree is drawn on its own: one that cannot be drawn is named, and never stops the others.
+ */
 async function drawDiagrams(folder: FolderHandle, fileName: string, snapshots: Snapshot[]): Promise<TreeKey[]> {
   const written: TreeKey[] = [];
+  const failed: string[] = [];
   for (const tree of treesInHistory(snapshots.map((s) => s.projection))) {
-    if ((await writeDiagramFiles(folder, fileName, diagramFiles(tree, snapshots))).length > 0) written.push(tree);
+    try {
+      if ((await writeDiagramFiles(folder, fileName, diagramFiles(tree, snapshots))).length > 0) written.push(tree);
+    } catch (error) {
+      failed.push(`the ${TREE_NAMES[tree]}: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
+  if (failed.length > 0) throw new Error(`${written.length ? `${written.join(', ')} redrawn, but ` : ''}${failed.join('; ')}`);
   return written;
 }
 

@@ -7,6 +7,7 @@ import { useHistoryStore } from '../store/history-store';
 import { backToFolder, flushWrites } from '../store/live/live-sync';
 import { useLiveStore } from '../store/live/live-store';
 import { AddNodeDialog, type AddNodeRequest } from './AddNodeDialog';
+import { CanvasBoundary } from './canvas/CanvasBoundary';
 import { TreeCanvas, pinNode, resetTreeLayout } from './canvas/TreeCanvas';
 import { changeDrawing, type ChangeMarks } from './canvas/change-tree';
 import { problemsByItem } from './diagnostic-target';
@@ -29,7 +30,7 @@ import { TreeTabs } from './TreeTabs';
 import { canSaveToFiles } from './file-access';
 import { exportDownload, saveDocument, saveDocumentAs } from './saving';
 import { useShortcuts } from './use-shortcuts';
-import { plural } from './words';
+import { plural, treeLabel } from './words';
 
 const NO_PROBLEMS = new Map<string, string[]>();
 
@@ -180,7 +181,14 @@ export function App() {
             type="button"
             className="cw-button"
             disabled={!tree}
-            onClick={() => document && tree && exportTreeSvg(document.fileName, tree.key, data, view.mode === 'changes' ? change : undefined)}
+            onClick={() => {
+              if (!document || !tree) return;
+              try {
+                exportTreeSvg(document.fileName, tree.key, data, view.mode === 'changes' ? change : undefined);
+              } catch (error) {
+                useDocumentStore.getState().say('refusal', `The ${treeLabel(tree.key)} could not be drawn as SVG (${error instanceof Error ? error.message : String(error)}); the rest of the file is unaffected.`);
+              }
+            }}
             title={view.mode === 'changes' ? "Download this tree's latest-change diagram as SVG" : "Download this tree's accepted view as SVG"}
           >
             Export SVG
@@ -218,17 +226,18 @@ export function App() {
             <FolderPicker />
           ) : document && shown ? (
             <>
-              <TreeCanvas
-                key={`${document.fileName}:${shown.tree.key}:${viewName}`}
-                tree={shown.tree}
-                allTrees={trees}
-                view={viewName}
-                problems={problems}
-                relayoutGeneration={relayout}
-                editable={editable}
-                change={shown.marks}
-                onAddNodeAt={(at) => setAdding({ tree: shown.tree.key, at })}
-              />
+              <CanvasBoundary key={`${document.fileName}:${shown.tree.key}:${viewName}`} treeName={treeLabel(shown.tree.key)} resetKey={shown.tree}>
+                <TreeCanvas
+                  tree={shown.tree}
+                  allTrees={trees}
+                  view={viewName}
+                  problems={problems}
+                  relayoutGeneration={relayout}
+                  editable={editable}
+                  change={shown.marks}
+                  onAddNodeAt={(at) => setAdding({ tree: shown.tree.key, at })}
+                />
+              </CanvasBoundary>
               <Legend mode={view.mode} />
             </>
           ) : (

@@ -123,34 +123,34 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
 
   // While a changed structure is being laid out again, cards keep their last places (new cards
   // wait, unseen), so adding a node never makes the diagram blink.
-  const lastLayout = useRef<{ nodes: Record<string, Point>; junctions: Record<string, Point> } | undefined>(undefined);
+  const lastLayout = useRef<{ nodes: Map<string, Point>; junctions: Map<string, Point> } | undefined>(undefined);
   if (layout.result) lastLayout.current = layout.result;
   const shownLayout = layout.result ?? lastLayout.current;
 
   const positions = useMemo(() => {
     if (!shownLayout) return undefined;
-    return { ...shownLayout.nodes, ...dragged };
+    return new Map([...shownLayout.nodes, ...dragged]);
   }, [shownLayout, dragged]);
 
   // Junctions follow the nodes they join when some of those were dragged by hand.
   const junctions = useMemo(() => {
-    const result: Record<string, Point> = {};
+    const result = new Map<string, Point>();
     if (!shownLayout) return result;
     for (const link of tree.links) {
-      const at = shownLayout.junctions[link.id];
+      const at = shownLayout.junctions.get(link.id);
       if (!at) continue;
       const ends = [...link.from, ...(link.to ? [link.to] : [])];
       let dx = 0;
       let dy = 0;
       for (const id of ends) {
-        const from = shownLayout.nodes[id];
-        const to = dragged[id];
+        const from = shownLayout.nodes.get(id);
+        const to = dragged.get(id);
         if (from && to) {
           dx += to.x - from.x;
           dy += to.y - from.y;
         }
       }
-      result[link.id] = { x: at.x + dx / ends.length, y: at.y + dy / ends.length };
+      result.set(link.id, { x: at.x + dx / ends.length, y: at.y + dy / ends.length });
     }
     return result;
   }, [shownLayout, dragged, tree.links]);
@@ -159,7 +159,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
 
   useEffect(() => {
     const shown = positions || mounted >= tree.nodes.length ? tree : { ...tree, nodes: tree.nodes.slice(0, mounted), links: [] };
-    const moved = new Set(Object.keys(dragged).filter((id) => shownLayout?.nodes[id] && (shownLayout.nodes[id].x !== dragged[id].x || shownLayout.nodes[id].y !== dragged[id].y)));
+    const moved = new Set([...dragged].filter(([id, to]) => { const at = shownLayout?.nodes.get(id); return at && (at.x !== to.x || at.y !== to.y); }).map(([id]) => id));
     const built = buildFlow({ tree: shown, allTrees, displayName: nameOf, problems, positions, junctions, sizes, change, routes: layout.result?.routes, moved });
     const current = useDocumentStore.getState().view.selection;
     setNodes((previous) => {
@@ -170,7 +170,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
         data: reuseData(before.get(node.id)?.data, node.data) as never,
         measured: before.get(node.id)?.measured,
         selected: isNodeSelected(node, current),
-        className: positions?.[node.id] || (node.type === 'junction' && positions) ? undefined : 'is-pending',
+        className: positions?.has(node.id) || (node.type === 'junction' && positions) ? undefined : 'is-pending',
       }));
     });
     // Links wait for their cards: drawn before the layout they would all pile up in one spot.
@@ -211,7 +211,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
       : ends.length === 2
         ? boundsOf(ends)
         : undefined;
-    if (!box || (node && !positions[node.id])) return;
+    if (!box || (node && !positions.has(node.id))) return;
     handledFocus.current = focus.nonce;
     const onlyIfHidden = focus.onlyIfHidden;
     void fitDone.current.then(() => {
@@ -306,8 +306,8 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
         linkTo(start.id, target);
         return;
       }
-      const next = { ...dragged };
-      for (const node of moved) if (node.type === 'claim') next[node.id] = { x: Math.round(node.position.x), y: Math.round(node.position.y) };
+      const next = new Map(dragged);
+      for (const node of moved) if (node.type === 'claim') next.set(node.id, { x: Math.round(node.position.x), y: Math.round(node.position.y) });
       saveDragged(fileName, storageView, next);
     },
     [dragged, fileName, storageView, editable, linkTo, setNodes],
@@ -391,11 +391,11 @@ function reuseData<T extends Record<string, unknown>>(previous: Record<string, u
 /** Forget automatic and hand-made positions of one tree view (the Re-layout action). */
 export function resetTreeLayout(fileName: string, treeKey: string, view: string): void {
   forgetLayout(`${treeKey}|${view}|`);
-  saveDragged(fileName, `${treeKey}:${view}`, {});
+  saveDragged(fileName, `${treeKey}:${view}`, new Map());
 }
 
 /** Pin a node at a point (a node added by double-click appears where the user clicked). */
 export function pinNode(fileName: string, treeKey: string, view: string, id: string, at: Point): void {
   const positions = loadDragged(fileName, `${treeKey}:${view}`);
-  saveDragged(fileName, `${treeKey}:${view}`, { ...positions, [id]: { x: Math.round(at.x), y: Math.round(at.y) } });
+  saveDragged(fileName, `${treeKey}:${view}`, new Map(positions).set(id, { x: Math.round(at.x), y: Math.round(at.y) }));
 }

@@ -37,7 +37,7 @@ function flow() {
     displayName: (id) => id.toUpperCase(),
     problems: new Map([['l3', ['broken']]]),
     positions: undefined,
-    junctions: {},
+    junctions: new Map(),
     sizes: new Map(),
   });
 }

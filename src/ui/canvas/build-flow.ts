@@ -88,9 +88,9 @@ export interface FlowInput {
   /** Error messages by item id. */
   problems: Map<string, string[]>;
   /** Top-left corner of each node, or undefined while the tree is still being laid out. */
-  positions: Record<string, Point> | undefined;
+  positions: ReadonlyMap<string, Point> | undefined;
   /** Centre of each AND junction. */
-  junctions: Record<string, Point>;
+  junctions: ReadonlyMap<string, Point>;
   /** Measured card sizes, for spreading link ends along card sides. */
   sizes: Map<string, { width: number; height: number }>;
   /** Marks of the latest-change view; absent in the other views. */
@@ -130,7 +130,7 @@ export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges:
   const nodes: CausewayFlowNode[] = tree.nodes.map((node) => ({
     id: node.id,
     type: 'claim',
-    position: positions?.[node.id] ?? { x: 0, y: 0 },
+    position: positions?.get(node.id) ?? { x: 0, y: 0 },
     data: {
       node,
       linkSide: tree.key === 'conflict' ? 'left' : tree.key === 'transition' ? 'right' : 'top',
@@ -158,14 +158,14 @@ export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges:
       fileId: input.change?.wasOf.get(link.id) ?? link.id,
       ...(input.change ? { mark: input.change.marks.get(link.id) ?? 'context' } : {}),
     };
-    const route = input.routes?.[link.id];
+    const route = input.routes?.get(link.id);
     const routed = route && ![...sources, link.to!].some((id) => input.moved?.has(id)) ? route : undefined;
     if (sources.length === 1) {
-      edges.push({ id: `link:${link.id}`, type: 'link', source: sources[0], target: link.to!, data: { ...base, role: 'main', bends: routed?.sources[sources[0]] } });
+      edges.push({ id: `link:${link.id}`, type: 'link', source: sources[0], target: link.to!, data: { ...base, role: 'main', bends: routed?.sources.get(sources[0]!) } });
       continue;
     }
     const junction = junctionId(link.id);
-    const at = input.junctions[link.id] ?? fallbackJunction(sources, link.to!, positions, input.sizes);
+    const at = input.junctions.get(link.id) ?? fallbackJunction(sources, link.to!, positions, input.sizes);
     nodes.push({
       id: junction,
       type: 'junction',
@@ -174,7 +174,7 @@ export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges:
       data: { link, mark: base.mark, fileId: base.fileId },
     });
     for (const source of sources) {
-      edges.push({ id: `segment:${link.id}:${source}`, type: 'link', source, target: junction, data: { ...base, role: 'segment', bends: routed?.sources[source] } });
+      edges.push({ id: `segment:${link.id}:${source}`, type: 'link', source, target: junction, data: { ...base, role: 'segment', bends: routed?.sources.get(source) } });
     }
     edges.push({ id: `link:${link.id}`, type: 'link', source: junction, target: link.to!, data: { ...base, role: 'main', bends: routed?.target } });
   }
@@ -187,11 +187,11 @@ export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges:
 function fallbackJunction(
   sources: string[],
   target: string,
-  positions: Record<string, Point> | undefined,
+  positions: ReadonlyMap<string, Point> | undefined,
   sizes: Map<string, { width: number; height: number }>,
 ): Point {
   const middle = (id: string): Point => {
-    const p = positions?.[id] ?? { x: 0, y: 0 };
+    const p = positions?.get(id) ?? { x: 0, y: 0 };
     const s = sizes.get(id) ?? { width: 0, height: 0 };
     return { x: p.x + s.width / 2, y: p.y + s.height / 2 };
   };

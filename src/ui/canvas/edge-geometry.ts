@@ -115,33 +115,5 @@ export function linkCourse(shape: LinkShape): { from: LinkEnd; to: LinkEnd; cour
   return { from, to, course };
 }
 
-/** Rectangles bucketed on a coarse grid, so overlap questions look only nearby. */
-export class RectGrid {
-  private readonly cells = new Map<string, Rect[]>();
-  constructor(private readonly cell = 240) {}
-
-  private keys(rect: Rect): string[] {
-    const keys: string[] = [];
-    const x0 = Math.floor(rect.x / this.cell);
-    const x1 = Math.floor((rect.x + rect.width) / this.cell);
-    const y0 = Math.floor(rect.y / this.cell);
-    const y1 = Math.floor((rect.y + rect.height) / this.cell);
-    for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) keys.push(`${x},${y}`);
-    return keys;
-  }
-
-  add(rect: Rect): void {
-    for (const key of this.keys(rect)) {
-      const list = this.cells.get(key);
-      if (list) list.push(rect);
-      else this.cells.set(key, [rect]);
-    }
-  }
-
-  /** Every stored rectangle that might touch `rect`, each once. */
-  near(rect: Rect): Rect[] {
-    const found = new Set<Rect>();
-    for (const key of this.keys(rect)) for (const r of this.cells.get(key) ?? []) found.add(r);
-    return [...found];
-  }
-}
+/** Rectangles bucketed on a coarse grid, so overlap questions look only nearby (shared with the SVG diagrams). */
+export { RectGrid } from '../../render/spatial-grid';

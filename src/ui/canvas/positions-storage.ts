@@ -4,7 +4,8 @@ import type { Point } from './edge-geometry';
 
 const PREFIX = 'causeway.positions.v1:';
 
-export type DraggedPositions = Record<string, Point>;
+/** By node id: a Map, so that any id (even "__proto__") is just a key. */
+export type DraggedPositions = Map<string, Point>;
 
 /**
  * Files on disk edited through `causeway open` are told apart by the server's id for them, so
@@ -23,17 +24,17 @@ export function loadDragged(fileName: string, view: string): DraggedPositions {
   try {
     const raw = localStorage.getItem(key(fileName, view));
     const parsed: unknown = raw ? JSON.parse(raw) : {};
-    if (typeof parsed !== 'object' || parsed === null) return {};
-    const result: DraggedPositions = {};
+    const result: DraggedPositions = new Map();
+    if (typeof parsed !== 'object' || parsed === null) return result;
     for (const [id, p] of Object.entries(parsed as Record<string, unknown>)) {
       const point = p as Partial<Point>;
       if (typeof point?.x === 'number' && typeof point.y === 'number' && Number.isFinite(point.x) && Number.isFinite(point.y)) {
-        result[id] = { x: point.x, y: point.y };
+        result.set(id, { x: point.x, y: point.y });
       }
     }
     return result;
   } catch {
-    return {}; // storage unavailable or corrupt: fall back to the automatic layout
+    return new Map(); // storage unavailable or corrupt: fall back to the automatic layout
   }
 }
 
@@ -53,8 +54,9 @@ export function saveDragged(fileName: string, view: string, positions: DraggedPo
 
 function store(fileName: string, view: string, positions: DraggedPositions): void {
   try {
-    if (Object.keys(positions).length === 0) localStorage.removeItem(key(fileName, view));
-    else localStorage.setItem(key(fileName, view), JSON.stringify(positions));
+    // Stored as a JSON object: fromEntries and JSON keep even a "__proto__" id as a plain key.
+    if (positions.size === 0) localStorage.removeItem(key(fileName, view));
+    else localStorage.setItem(key(fileName, view), JSON.stringify(Object.fromEntries(positions)));
   } catch {
     // Storage full or blocked: the drag still applies for this session.
   }

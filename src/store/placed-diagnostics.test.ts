@@ -1,0 +1,34 @@
+// Editing a large file keeps line and column on every diagnostic (they used to drop to 0 above
+// about 400 items until the file was exported).
+import { describe, expect, it, vi } from 'vitest';
+import { generateWorkingFile } from '../../bench/generate-working-file';
+import * as ops from '../format/operations';
+import { useDocumentStore } from './document-store';
+import { placeDiagnosticsLater } from './placed-diagnostics';
+
+describe('diagnostics of a large file being edited', () => {
+  // 600 nodes and about as many links; the driver is not a participant (line 4).
+  const text = generateWorkingFile(600).replace('driver: alice', 'driver: zed');
+
+  it('name the line and column of each problem after an edit', async () => {
+    const store = useDocumentStore.getState();
+    expect(store.openText(text, 'big.yaml')).toBe(true);
+    const at = useDocumentStore.getState().document!.diagnostics;
+    expect(at).toEqual([expect.objectContaining({ code: 'unknown-participant', line: 4, column: 9 })]);
+
+    const result = useDocumentStore.getState().edit('Edit text', (file) => ops.updateNode(file, 'cu3', { text: 'Edited in a large file.' }));
+    expect(result.ok).toBe(true);
+    // Checked again after a pause in editing: a new list, still with its lines.
+    await vi.waitFor(() => expect(useDocumentStore.getState().document!.diagnostics).not.toBe(at), { timeout: 10_000 });
+    expect(useDocumentStore.getState().document!.diagnostics).toEqual([expect.objectContaining({ code: 'unknown-participant', line: 4, column: 9 })]);
+  });
+
+  it('are placed off the main thread from the base text and the edited data', async () => {
+    const opened = (await import('../format')).openWorkingFile(text);
+    const data = structuredClone(opened.data) as { driver: string };
+    data.driver = 'nobody';
+    const placed = await placeDiagnosticsLater(opened.source, data as never);
+    expect(placed.diagnostics).toEqual([expect.objectContaining({ code: 'unknown-participant', line: 4, column: 9 })]);
+    expect(placed.diagnostics[0]!.message).toContain('nobody');
+  });
+});
