@@ -10,7 +10,7 @@ import { deepEqual, openWorkingFile, saveWithSource, type Json, type SaveBase } 
 import { changedItems } from '../../format/changed-items';
 import { mergeWorkingTexts, type MergeSide } from '../../format/merge';
 import type { DiskState, ServerMessage } from '../../protocol/workspace-protocol';
-import { loadSession, startAutosave, type SessionKey } from '../autosave';
+import { loadSession, startAutosave, type SavedSession, type SessionKey } from '../autosave';
 import { useDocumentStore } from '../document-store';
 import { useHistoryStore } from '../history-store';
 import { connectLive, type ConnectionState, type LiveConnection } from './live-connection';
@@ -201,8 +201,11 @@ async function welcomeFile(message: Extract<ServerMessage, { type: 'welcome'; mo
   sync!.pending = null;
   sync!.latestDisk = message.disk;
   useLiveStore.setState({ conflicts: [], choices: new Map(), diskProblem: null });
+  // Read what this browser kept before opening: from then on the open file is what it keeps.
+  const kept = await loadSession(`live:${message.file.id}`);
+  if (useLiveStore.getState().file?.id !== message.file.id) return; // another file chosen meanwhile
   if (!openFromDisk(message.disk)) return;
-  await recoverUnwrittenEdits(message.file.id, message.disk);
+  recoverUnwrittenEdits(message.file.id, kept, message.disk);
 }
 
 /** Opens the disk's text as the document; false (with the problem shown) when it cannot be read. */
@@ -226,11 +229,10 @@ function openFromDisk(disk: DiskState): boolean {
 }
 
 /** Edits kept in this browser that never reached the file (the server or the page stopped first). */
-async function recoverUnwrittenEdits(fileId: string, disk: DiskState): Promise<void> {
-  const session = await loadSession(`live:${fileId}`);
+function recoverUnwrittenEdits(fileId: string, session: SavedSession | undefined, disk: DiskState): void {
   if (!session || session.baseText === null || deepEqual(session.data, session.savedData) || disk.text === null) return;
   if (useLiveStore.getState().file?.id !== fileId || !sync) return;
-  if (sync.base && session.baseText === disk.text && deepEqual(session.data, useDocumentStore.getState().document?.data)) return;
+  if (deepEqual(session.data, useDocumentStore.getState().document?.data)) return;
   // The kept edits are "mine", the text they were made on is the base, the disk is "theirs".
   sync.base = { version: 'recovered', text: session.baseText };
   mergeWith({ version: disk.version, text: disk.text }, session.data, 'Recover edits not yet written', 'recovered');
