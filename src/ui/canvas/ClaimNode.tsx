@@ -3,6 +3,7 @@
 import { memo } from 'react';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { useDocumentStore } from '../../store/document-store';
+import { useIsDimmed, useIsHit } from '../find/lens-store';
 import { STATUS_LABEL, TRACE_LABEL, kindLabel, plural, treeLabel } from '../words';
 import type { ClaimFlowNode } from './build-flow';
 import { MARK_WORD } from './marks';
@@ -11,12 +12,16 @@ function ClaimNodeView({ data, selected }: NodeProps<ClaimFlowNode>) {
   const { node, contributorNames, openBacklog, traces, problems, mark, previous } = data;
   const status = STATUS_LABEL[node.status];
   const focusItem = useDocumentStore((s) => s.focusItem);
+  const dimmed = useIsDimmed(node.id);
+  const hit = useIsHit(node.id);
   return (
     <div
-      className={`cw-claim ${mark ? `cw-mark-${mark}` : `cw-status-${node.status}`}${selected ? ' is-selected' : ''}${problems.length ? ' is-broken' : ''}`}
+      className={`cw-claim ${mark ? `cw-mark-${mark}` : `cw-status-${node.status}`}${selected ? ' is-selected' : ''}${problems.length ? ' is-broken' : ''}${dimmed ? ' is-dimmed' : ''}${hit ? ' is-hit' : ''}`}
       data-node-id={node.id}
       data-status={node.status}
       data-kind={node.kind}
+      {...(dimmed ? { 'data-dimmed': 'true' } : {})}
+      {...(hit ? { 'data-hit': 'true' } : {})}
       {...(mark ? { 'data-change': mark } : {})}
       {...(problems.length ? { 'data-broken': 'true' } : {})}
     >

@@ -3,6 +3,8 @@
 import { memo } from 'react';
 import { BaseEdge, EdgeLabelRenderer, useInternalNode, type EdgeProps, type InternalNode } from '@xyflow/react';
 import { useDocumentStore } from '../../store/document-store';
+import { useIsDimmed, useIsHit } from '../find/lens-store';
+import { useSideSection } from '../side/side-section';
 import { STATUS_LABEL, plural, relationLabel } from '../words';
 import { markerId } from './ArrowMarkers';
 import { JUNCTION_SIZE, type LinkFlowEdge } from './build-flow';
@@ -23,6 +25,8 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
   const targetNode = useInternalNode(target);
   const sourceRect = rectOf(sourceNode);
   const targetRect = rectOf(targetNode);
+  const dimmed = useIsDimmed(data?.link.id ?? '');
+  const hit = useIsHit(data?.link.id ?? '');
   if (!data || !sourceNode || !targetNode || !sourceRect || !targetRect) return null;
 
   const { link, role, style, orientation, mark } = data;
@@ -42,7 +46,7 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
   const path = conflict ? zigzagPath(from.point, to.point) : coursePath(course);
   const labelAt = data.labelAt ?? 0.5;
   const marker = role === 'segment' || conflict ? undefined : `url(#${markerId(style === 'order' ? 'order' : 'cause', mark ? `mark-${mark}` : link.status)})`;
-  const className = `cw-link cw-link-${mark ? `mark-${mark}` : link.status} cw-link-${style}${selected ? ' is-selected' : ''}${data.problems.length ? ' is-broken' : ''}`;
+  const className = `cw-link cw-link-${mark ? `mark-${mark}` : link.status} cw-link-${style}${selected ? ' is-selected' : ''}${data.problems.length ? ' is-broken' : ''}${dimmed ? ' is-dimmed' : ''}${hit ? ' is-hit' : ''}`;
 
   if (role === 'segment') {
     return (
@@ -71,12 +75,14 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
       <BaseEdge id={id} path={path} className="cw-link-path" markerEnd={marker} interactionWidth={16} />
       <EdgeLabelRenderer>
         <div
-          className={`cw-link-label cw-link-label-${mark ? `mark-${mark}` : link.status} nodrag nopan${selected ? ' is-selected' : ''}`}
+          className={`cw-link-label cw-link-label-${mark ? `mark-${mark}` : link.status} nodrag nopan${selected ? ' is-selected' : ''}${dimmed ? ' is-dimmed' : ''}${hit ? ' is-hit' : ''}`}
           style={{ transform: `translate(-50%, -50%) translate(${midX}px, ${midY}px)` }}
           data-link-label={before ? undefined : link.id}
           onClick={(event) => {
             event.stopPropagation();
-            if (!mark) useDocumentStore.getState().select({ nodes: [], links: [link.id] });
+            if (mark) return;
+            useDocumentStore.getState().select({ nodes: [], links: [link.id] });
+            useSideSection.getState().show('inspector');
           }}
           title={`${label} — ${status.word.toLowerCase()}${assumptionText ? `\nAssumptions:\n${assumptionText}` : ''}`}
         >
@@ -109,13 +115,6 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
             <span className="cw-problem-mark" title={data.problems.join('\n')} aria-label="has errors">
               ⛔
             </span>
-          )}
-          {selected && link.assumptions.length > 0 && (
-            <ul className="cw-assumption-list">
-              {link.assumptions.map((a, i) => (
-                <li key={i}>Assumes: {a.text}</li>
-              ))}
-            </ul>
           )}
         </div>
       </EdgeLabelRenderer>
