@@ -4,6 +4,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@xyflow/react/dist/style.css';
 import './ui/styles.css';
+import './ui/theme/theme.css';
+import './ui/polish.css';
+import './ui/print.css';
 import exampleText from '../examples/repair-cafe.yaml?raw';
 import { deepEqual } from './format';
 import { findUnsavedWork, loadSession, saveSession, startAutosave, type SavedSession } from './store/autosave';
@@ -11,6 +14,8 @@ import { useDocumentStore } from './store/document-store';
 import { startHistorySync } from './store/history-store';
 import { App } from './ui/App';
 import { useRestoreOffer } from './ui/RestoreBanner';
+import { startTheme } from './ui/theme/theme';
+import { startOffline } from './ui/offline';
 
 const EXAMPLE_NAME = 'repair-cafe.yaml';
 
@@ -35,9 +40,13 @@ async function start(): Promise<void> {
   startHistorySync();
 }
 
+// Light or dark before the first paint.
+startTheme();
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />
   </StrictMode>,
 );
 void start();
+startOffline();
