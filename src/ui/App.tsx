@@ -141,7 +141,6 @@ export function App() {
           )}
         </div>
       )}
-      <FirstRunGuide />
       <main className="cw-main">
         <section className="cw-canvas-area" id="cw-tree-panel" role="tabpanel" aria-labelledby={tree ? `tab-${tree.key}` : undefined}>
           {document && shown ? (
@@ -172,7 +171,10 @@ export function App() {
             <div className="cw-empty-state">{document ? 'This file has no trees to draw.' : 'Open a working file (.yaml) or drop one here.'}</div>
           )}
         </section>
-        <SidePanel />
+        <div className="cw-side-column">
+          <FirstRunGuide />
+          <SidePanel />
+        </div>
       </main>
       {adding && (
         <AddNodeDialog

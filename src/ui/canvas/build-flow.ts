@@ -263,7 +263,7 @@ function assignEdgeSlots(
     const outOfJunction = edge.source.startsWith('and:');
     const length = Math.hypot(to.point.x - from.point.x, to.point.y - from.point.y);
     const run = orientation === 'horizontal' ? width : height;
-    if (outOfJunction && length < run + 24) {
+    if (outOfJunction && length < run + 60) {
       // Too short an arrow to carry its label: the label goes beside the AND junction.
       labelAt = 0;
       shift = orientation === 'horizontal' ? { x: 0, y: -(JUNCTION_SIZE / 2 + height / 2 + 4) } : { x: JUNCTION_SIZE / 2 + width / 2 + 6, y: 0 };

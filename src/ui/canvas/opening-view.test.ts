@@ -16,6 +16,12 @@ describe('openingViewport', () => {
     expect(view.zoom).toBeCloseTo(0.8, 5);
   });
 
+  it('shows a tree whole at the readable zoom when it fits with little air', () => {
+    const view = openingViewport({ x: 0, y: 0, width: 900, height: 736 }, { width: 880, height: 527 });
+    expect(view.zoom).toBe(READABLE_ZOOM);
+    expect(view.y).toBeCloseTo(527 / 2 - 368 * READABLE_ZOOM, 5);
+  });
+
   it('opens a tall tree at the readable zoom from its top, centred across', () => {
     const view = openingViewport({ x: 100, y: 50, width: 500, height: 3000 }, canvas);
     expect(view.zoom).toBe(READABLE_ZOOM);

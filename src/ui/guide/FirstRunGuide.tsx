@@ -1,4 +1,4 @@
-// A short guide over the built-in example: four steps, each pointing at what to try. Dismissed
+// A short guide beside the built-in example: four steps, each pointing at what to try. Dismissed
 // once, it never comes back by itself.
 import { useState } from 'react';
 import { useDocumentStore } from '../../store/document-store';
@@ -36,13 +36,13 @@ export function FirstRunGuide() {
   const last = step === STEPS.length - 1;
   return (
     <section className="cw-guide" aria-label="First-run guide" data-step={step + 1}>
-      <p className="cw-guide-step" aria-hidden="true">
-        {step + 1}/{STEPS.length}
-      </p>
-      <div className="cw-guide-body">
+      <div className="cw-guide-head">
         <h2>{title}</h2>
-        <p>{text}</p>
+        <span className="cw-guide-step">
+          {step + 1} of {STEPS.length}
+        </span>
       </div>
+      <p>{text}</p>
       <div className="cw-guide-actions">
         {step > 0 && (
           <button type="button" className="cw-button" onClick={() => setStep(step - 1)}>

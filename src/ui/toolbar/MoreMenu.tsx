@@ -13,11 +13,11 @@ export function MoreMenu({ actions }: { actions: EditorAction[] }) {
   useEffect(() => {
     if (!open) return;
     items()[0]?.focus();
-    const onDown = (event: MouseEvent) => {
+    const onDown = (event: PointerEvent) => {
       if (!menu.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node)) setOpen(false);
     };
-    window.addEventListener('mousedown', onDown);
-    return () => window.removeEventListener('mousedown', onDown);
+    window.addEventListener('pointerdown', onDown, true);
+    return () => window.removeEventListener('pointerdown', onDown, true);
   }, [open]);
 
   const close = () => {

@@ -15,11 +15,11 @@ export function SnapshotPopover({ open, onOpenChange }: { open: boolean; onOpenC
   useEffect(() => {
     if (!open) return;
     requestAnimationFrame(() => panel.current?.querySelector<HTMLElement>('input, button:not([disabled])')?.focus());
-    const onDown = (event: MouseEvent) => {
+    const onDown = (event: PointerEvent) => {
       if (!panel.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node)) onOpenChange(false);
     };
-    window.addEventListener('mousedown', onDown);
-    return () => window.removeEventListener('mousedown', onDown);
+    window.addEventListener('pointerdown', onDown, true);
+    return () => window.removeEventListener('pointerdown', onDown, true);
   }, [open, onOpenChange]);
   return (
     <div className="cw-menu-wrap">
@@ -38,7 +38,7 @@ export function SnapshotPopover({ open, onOpenChange }: { open: boolean; onOpenC
         <div
           ref={panel}
           id={id}
-          className="cw-popover"
+          className="cw-popover cw-popover-end"
           role="group"
           aria-label="Record a snapshot"
           onKeyDown={(e) => {

@@ -59,9 +59,9 @@ export function Toolbar({ actions, openInput, snapshotOpen, onSnapshotOpen }: To
           <span className="cw-file-name" title={`${document.fileName}${unsaved ? ' — changes not exported yet' : ''}`}>
             <span className="cw-file-name-text">{document.fileName}</span>
             {unsaved && (
-              <span className="cw-unsaved" aria-label="unsaved changes">
-                {' '}
-                ● unsaved
+              <span className="cw-unsaved" title="Unsaved changes: not exported or saved yet">
+                <span aria-hidden="true">●</span>
+                <span className="cw-visually-hidden"> unsaved changes</span>
               </span>
             )}
           </span>
