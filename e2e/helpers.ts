@@ -64,7 +64,7 @@ export async function dropFile(page: Page, name: string, text: string): Promise<
 
 /** Runs an action from the toolbar's More menu. */
 export async function runFromMoreMenu(page: Page, name: string | RegExp): Promise<void> {
-  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('button', { name: 'More', exact: true }).click();
   await page.getByRole('menu', { name: 'More actions' }).getByRole('menuitem', { name }).click();
 }
 

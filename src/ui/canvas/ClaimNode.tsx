@@ -36,6 +36,7 @@ function ClaimNodeView({ data, selected }: NodeProps<ClaimFlowNode>) {
           </span>
         )}
       </header>
+      {dimmed && <span className="cw-visually-hidden">Dimmed: outside the filter or the focus. </span>}
       <p className="cw-claim-text">{node.text || <em className="cw-missing">(no text)</em>}</p>
       {previous && (
         <div className="cw-previous">
@@ -96,8 +97,8 @@ function ClaimNodeView({ data, selected }: NodeProps<ClaimFlowNode>) {
         type="source"
         position={data.linkSide === 'left' ? Position.Left : data.linkSide === 'right' ? Position.Right : Position.Top}
         className="cw-link-handle"
-        title="Drag to another card to link, or onto a link to join it (AND)"
-        aria-label={`Drag from ${node.id} to make a link`}
+        title="Drag to another card to link, or onto a link to join it (AND); from the keyboard, L links the selected card"
+        aria-hidden="true"
       />
     </div>
   );
