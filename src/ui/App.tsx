@@ -128,6 +128,11 @@ export function App() {
       {document && (
         <div className="cw-tabbar">
           <TreeTabs trees={trees} current={tree?.key ?? null} onShow={showTree} />
+          {document.version.kind === 'unversioned' && (
+            <span className="cw-version-note" role="status" title="Items without a status read as proposed; the first edit makes it version 1.">
+              Unversioned draft<span className="cw-visually-hidden">: items without a status read as proposed; the first edit makes it version 1.</span>
+            </span>
+          )}
           {tree && shown && (
             <p className="cw-view-summary" role="status" data-testid="view-summary">
               {view.mode === 'accepted'

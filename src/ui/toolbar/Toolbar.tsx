@@ -67,11 +67,6 @@ export function Toolbar({ actions, openInput, snapshotOpen, onSnapshotOpen }: To
           </span>
         )}
         {/* The save status of a file worked on through the local server goes here. */}
-        {document?.version.kind === 'unversioned' && (
-          <span className="cw-version-note" role="status" title="Items without a status read as proposed; the first edit makes it version 1.">
-            Unversioned draft<span className="cw-visually-hidden">: items without a status read as proposed; the first edit makes it version 1.</span>
-          </span>
-        )}
       </div>
       <div className="cw-toolbar-group" role="group" aria-label="File">
         <OpenControl ref={openInput} />
