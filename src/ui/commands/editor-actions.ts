@@ -129,10 +129,7 @@ export function editorActions(ctx: EditorContext): EditorAction[] {
       label: 'Filter by status, kind, contributor or backlog work',
       group: 'Find and focus',
       keywords: ['dim'],
-      run: () => {
-        lens.openFind();
-        requestAnimationFrame(() => globalThis.document.querySelector<HTMLElement>('[data-testid="filter-toggle"]')?.click());
-      },
+      run: () => lens.openFilters(),
     },
 
     // Trees

@@ -18,7 +18,7 @@ export function FindBar({ trees, tree }: { trees: DrawableTree[]; tree: Drawable
   const nonce = useLens((s) => s.searchNonce);
   const hits = useSearchHits(trees);
   const [jumped, setJumped] = useState(false);
-  const [showFilters, setShowFilters] = useState(false);
+  const showFilters = useLens((s) => s.filtering);
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -72,7 +72,7 @@ export function FindBar({ trees, tree }: { trees: DrawableTree[]; tree: Drawable
           aria-expanded={showFilters}
           aria-controls="cw-filter-panel"
           data-testid="filter-toggle"
-          onClick={() => setShowFilters((v) => !v)}
+          onClick={() => useLens.getState().setFiltering(!showFilters)}
         >
           Filter{filtering ? ' (on)' : ''}
         </button>

@@ -14,6 +14,8 @@ export interface Focus {
 export interface LensState {
   /** The find bar is open. */
   finding: boolean;
+  /** Its filter panel is open. */
+  filtering: boolean;
   query: string;
   /** Index of the current hit in the list of hits. */
   current: number;
@@ -25,6 +27,9 @@ export interface LensState {
   /** Bumped to put the keyboard in the search field again. */
   searchNonce: number;
   openFind(): void;
+  /** Opens the find bar with its filters showing. */
+  openFilters(): void;
+  setFiltering(open: boolean): void;
   closeFind(): void;
   setQuery(query: string): void;
   setCurrent(index: number): void;
@@ -37,6 +42,7 @@ const NO_HITS: ReadonlySet<string> = new Set();
 
 export const useLens = create<LensState>((set) => ({
   finding: false,
+  filtering: false,
   query: '',
   current: 0,
   filters: NO_FILTERS,
@@ -45,7 +51,9 @@ export const useLens = create<LensState>((set) => ({
   hits: NO_HITS,
   searchNonce: 0,
   openFind: () => set((s) => ({ finding: true, searchNonce: s.searchNonce + 1 })),
-  closeFind: () => set({ finding: false, query: '', current: 0 }),
+  openFilters: () => set((s) => ({ finding: true, filtering: true, searchNonce: s.searchNonce + 1 })),
+  setFiltering: (filtering) => set({ filtering }),
+  closeFind: () => set({ finding: false, filtering: false, query: '', current: 0 }),
   setQuery: (query) => set({ query, current: 0 }),
   setCurrent: (current) => set({ current }),
   setFilters: (filters) => set({ filters }),
