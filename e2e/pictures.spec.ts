@@ -39,7 +39,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto('/');
     await showTree(page, 'conflict');
-    const [svgDownload] = await Promise.all([page.waitForEvent('download'), runFromMoreMenu(page, /Export this tree as SVG/)]);
+    const [svgDownload] = await Promise.all([page.waitForEvent('download'), runFromMoreMenu(page, /Export SVG of this tree/)]);
     expect(svgDownload.suggestedFilename()).toBe('repair-cafe-conflict-accepted.svg');
     const svg = readFileSync((await svgDownload.path())!, 'utf8');
     const svgWidth = Number(/width="([\d.]+)"/.exec(svg)![1]);
@@ -49,7 +49,7 @@ for (const scheme of ['light', 'dark'] as const) {
     const sizes = [...svg.matchAll(/font-size="([\d.]+)"/g)].map((m) => Number(m[1]));
     expect(Math.min(...sizes)).toBeGreaterThanOrEqual(9.5);
 
-    const [pngDownload] = await Promise.all([page.waitForEvent('download'), runFromMoreMenu(page, /Export this tree as PNG/)]);
+    const [pngDownload] = await Promise.all([page.waitForEvent('download'), runFromMoreMenu(page, /Export PNG of this tree/)]);
     expect(pngDownload.suggestedFilename()).toBe('repair-cafe-conflict-accepted.png');
     const png = readFileSync((await pngDownload.path())!);
     expect(pngSize(png).width).toBe(Math.round(svgWidth * 2));

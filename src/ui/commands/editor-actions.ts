@@ -75,8 +75,8 @@ export function editorActions(ctx: EditorContext): EditorAction[] {
     { id: 'save', label: 'Save', group: 'File', keys: ['Ctrl+S'], whileTyping: true, unavailable: noDocument, run: () => void saveDocument() },
     ...(canSaveToFiles() ? [{ id: 'save-as', label: 'Save as…', group: 'File' as const, keys: ['Ctrl+Shift+S'], whileTyping: true, unavailable: noDocument, run: () => void saveDocumentAs() }] : []),
     { id: 'export-yaml', label: 'Export YAML (download the file)', group: 'File', keys: ['Ctrl+E'], whileTyping: true, unavailable: noDocument, run: exportDownload },
-    { id: 'export-png', label: 'Export this tree as PNG', group: 'File', keys: ['Ctrl+Shift+E'], whileTyping: true, unavailable: ctx.tree ? undefined : 'No tree to export.', keywords: ['picture', 'image'], run: ctx.exportPng },
-    { id: 'export-svg', label: 'Export this tree as SVG', group: 'File', unavailable: ctx.tree ? undefined : 'No tree to export.', keywords: ['picture', 'image', 'vector'], run: ctx.exportSvg },
+    { id: 'export-png', label: 'Export PNG of this tree', group: 'File', keys: ['Ctrl+Shift+E'], whileTyping: true, unavailable: ctx.tree ? undefined : 'No tree to export.', keywords: ['picture', 'image'], run: ctx.exportPng },
+    { id: 'export-svg', label: 'Export SVG of this tree', group: 'File', unavailable: ctx.tree ? undefined : 'No tree to export.', keywords: ['picture', 'image', 'vector'], run: ctx.exportSvg },
     { id: 'print', label: 'Print this tree', group: 'File', keys: ['Ctrl+P'], whileTyping: true, unavailable: ctx.tree ? undefined : 'No tree to print.', run: () => window.print() },
     { id: 'snapshot', label: 'Record a snapshot…', group: 'File', unavailable: noDocument, keywords: ['history', 'revision'], run: ctx.openSnapshot },
 
