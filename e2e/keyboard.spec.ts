@@ -199,3 +199,18 @@ test('every control shows where the keyboard is', async ({ page }) => {
     expect(shown.outline, `${shown.name} shows its focus`).toBe(true);
   }
 });
+
+test('J joins the selected node to a link as one more joint (AND) cause', async ({ page }) => {
+  await page.goto('/');
+  await waitForLayout(page, 'current_reality');
+  await page.locator('[data-node-id="r7"] .cw-claim-text').click();
+  await page.keyboard.press('j');
+  const picker = page.getByRole('dialog', { name: /Join the selected node to a link/ });
+  await expect(picker).toBeVisible();
+  await page.keyboard.type('rl1');
+  await page.keyboard.press('Enter');
+  await expect(picker).toHaveCount(0);
+  await expect(page.locator('[data-link-segment-of="rl1"]')).toHaveCount(3);
+  const data = await fileData(page);
+  expect(data.trees.current_reality.links.find((l: { id: string }) => l.id === 'rl1').from).toContain('r7');
+});

@@ -45,7 +45,7 @@ export interface EditorContext {
   exportSvg(): void;
   exportPng(): void;
   openSnapshot(): void;
-  openPalette(page?: 'link'): void;
+  openPalette(page?: 'link' | 'join'): void;
   openHelp(): void;
   showGuide(): void;
 }
@@ -85,6 +85,7 @@ export function editorActions(ctx: EditorContext): EditorAction[] {
     { id: 'add-cause', label: 'New node: a cause of the selected node', group: 'Edit', keys: ['C'], unavailable: needsNode, run: () => singleNode && ctx.addNode({ other: singleNode, as: 'cause' }) },
     { id: 'add-effect', label: 'New node: an effect of the selected node', group: 'Edit', keys: ['E'], unavailable: needsNode, run: () => singleNode && ctx.addNode({ other: singleNode, as: 'effect' }) },
     { id: 'link-to', label: 'Link the selected node to…', group: 'Edit', keys: ['L'], unavailable: needsNode, keywords: ['connect', 'arrow'], run: () => ctx.openPalette('link') },
+    { id: 'join-link', label: 'Join the selected node to a link as a joint (AND) cause…', group: 'Edit', keys: ['J'], unavailable: needsNode, keywords: ['and', 'joint', 'together'], run: () => ctx.openPalette('join') },
     {
       id: 'accept',
       label: 'Accept the selection…',
