@@ -9,7 +9,7 @@ export default defineConfig({
     // The plugin writes into vite's own outDir; the app registers it from its code (no inline
     // script), so a strict Content-Security-Policy holds.
     VitePWA({
-      registerType: 'autoUpdate',
+      registerType: 'prompt',
       injectRegister: false,
       includeAssets: ['favicon.svg'],
       manifest: {
