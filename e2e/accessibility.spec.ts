@@ -115,3 +115,15 @@ test('with reduced motion, jumping to an item moves the view at once', async ({ 
   expect(later).toBe(first);
   await expect(page.locator('[data-node-id="r2"]')).toBeInViewport();
 });
+
+test('cards and links are announced with their kind, status and text', async ({ page }) => {
+  await page.goto('/');
+  await waitForLayout(page, 'current_reality');
+  await expect(page.locator('.react-flow__node[data-id="r6"]')).toHaveAttribute('aria-label', 'Cause r6, disputed: Nobody plans the shifts; whoever turns up works until closing.');
+  await expect(page.locator('.react-flow__node[data-id="r1"]')).toHaveAttribute('aria-label', /^Undesirable effect r1, accepted: Visitors often wait/);
+  await expect(page.locator('.react-flow__edge[data-id="link:rl1"]')).toHaveAttribute('aria-label', 'Link rl1, accepted: r3 and r4 causes r1');
+  await expect(page.locator('.react-flow__edge[data-id="link:rl3"]')).toHaveAttribute('aria-label', /^Link rl3, disputed: r6 contributes to r2$/);
+  // In the latest-change view the mark is said instead of the status.
+  await page.getByRole('button', { name: 'Latest change' }).click();
+  await expect(page.locator('.react-flow__node[data-id="r1"]')).toHaveAttribute('aria-label', /^Undesirable effect r1, added: /);
+});

@@ -122,20 +122,23 @@ async function colours(page: Page, selector: string): Promise<{ text: string; ba
 }
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`every toolbar button meets AA contrast, at rest, hovered and pressed (${scheme})`, async ({ page }) => {
+  test(`every toolbar and side-panel button meets AA contrast, at rest, hovered and pressed (${scheme})`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto('/');
     await waitForLayout(page, 'current_reality');
+    await page.locator('[data-node-id="r5"] .cw-claim-text').click();
+    await page.locator('[data-inspecting="r5"]').getByRole('button', { name: 'Accept…' }).click();
     await page.getByRole('button', { name: 'Accepted only' }).click();
     await expect(page.getByRole('button', { name: 'Accepted only' })).toHaveAttribute('aria-pressed', 'true');
-    const buttons = page.locator('.cw-toolbar button:not(:disabled), .cw-toolbar label.cw-button');
+    const buttons = page.locator('.cw-toolbar button:not(:disabled), .cw-toolbar label.cw-button, .cw-side button:not(:disabled):visible');
     const count = await buttons.count();
     expect(count).toBeGreaterThan(8);
     for (let i = 0; i < count; i++) {
-      const selector = `.cw-toolbar :is(button:not(:disabled), label.cw-button) >> nth=${i}`;
+      const selector = `.cw-toolbar button:not(:disabled), .cw-toolbar label.cw-button, .cw-side button:not(:disabled):visible >> nth=${i}`;
       const name = (await buttons.nth(i).getAttribute('aria-label')) ?? (await buttons.nth(i).innerText());
       const rest = await colours(page, selector);
       expect(contrast(rest.text, rest.back), `${name} at rest`).toBeGreaterThanOrEqual(4.5);
+      if (!(await buttons.nth(i).isVisible())) continue;
       await buttons.nth(i).hover();
       const hovered = await colours(page, selector);
       expect(contrast(hovered.text, hovered.back), `${name} hovered: ${hovered.text} on ${hovered.back}`).toBeGreaterThanOrEqual(4.5);
