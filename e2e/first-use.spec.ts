@@ -53,6 +53,20 @@ for (const tree of ['prerequisite', 'future_reality']) {
   });
 }
 
+test('a card outside the view comes into view when the keyboard reaches it, and can be clicked', async ({ page }) => {
+  await page.goto('/');
+  await showTree(page, 'transition');
+  const ids = await page.locator('[data-node-id]').evaluateAll((els) => els.map((el) => el.getAttribute('data-node-id')!));
+  const outside: string[] = [];
+  for (const id of ids) if (!(await insideCanvas(page, `[data-node-id="${id}"]`))) outside.push(id);
+  test.skip(outside.length === 0, 'the whole tree fits this window');
+  const far = outside[outside.length - 1];
+  await page.locator(`.react-flow__node[data-id="${far}"]`).focus();
+  await expect(async () => expect(await insideCanvas(page, `[data-node-id="${far}"]`)).toBe(true)).toPass();
+  await page.locator(`[data-node-id="${far}"] .cw-claim-text`).click();
+  await expect(page.locator(`[data-inspecting="${far}"]`)).toBeVisible();
+});
+
 test('a node added with + Add node comes into view, selected, every time', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/');

@@ -1,7 +1,8 @@
 // The canvas's part of keyboard use and printing: registers fit and zoom for the commands,
 // moves the selection between connected nodes with the arrow keys (keeping the keyboard focus
-// on the selected card, so it is always visible and announced), and fits the whole tree into
-// the printed page while printing.
+// on the selected card, so it is always visible and announced), turns the browser's own
+// "scroll this into view" (tabbing to a card off screen, find in page) into a pan of the
+// canvas, and fits the whole tree into the printed page while printing.
 import { useEffect, type RefObject } from 'react';
 import { getViewportForBounds, useReactFlow, type Viewport } from '@xyflow/react';
 import type { DrawableTree } from '../../format/read';
@@ -81,6 +82,23 @@ export function useCanvasKeyboard(tree: DrawableTree, canvasRef: RefObject<HTMLD
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
   }, [flow, tree.links, canvasRef]);
+
+  useEffect(() => {
+    // The browser scrolls React Flow's frame to show a focused card; React Flow puts the frame
+    // back at once. Seen first (capture, on the window), that scroll becomes a pan instead, so
+    // the card really comes into view.
+    const onScroll = (event: Event) => {
+      const frame = event.target;
+      if (!(frame instanceof HTMLElement) || !frame.classList.contains('react-flow') || !canvasRef.current?.contains(frame)) return;
+      const dx = frame.scrollLeft;
+      const dy = frame.scrollTop;
+      if (dx === 0 && dy === 0) return;
+      const viewport = flow.getViewport();
+      void flow.setViewport({ x: viewport.x - dx, y: viewport.y - dy, zoom: viewport.zoom });
+    };
+    window.addEventListener('scroll', onScroll, true);
+    return () => window.removeEventListener('scroll', onScroll, true);
+  }, [flow, canvasRef]);
 
   useEffect(() => {
     let saved: Viewport | null = null;
