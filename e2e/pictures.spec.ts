@@ -82,6 +82,9 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(outside).toEqual([]);
     const background = await page.locator('.react-flow').evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(background).toBe('rgb(255, 255, 255)');
+    // Status badges (white words on a status colour) print with their colour.
+    const badge = await page.locator('.cw-status-badge').first().evaluate((el) => getComputedStyle(el).getPropertyValue('print-color-adjust'));
+    expect(badge).toBe('exact');
     const cardText = await page.locator('.cw-claim-text').first().evaluate((el) => getComputedStyle(el).color);
     expect(cardText).not.toBe('rgb(230, 234, 241)'); // not the dark theme's light ink
     await page.screenshot({ path: `e2e/screenshots/print-${scheme}.png`, fullPage: true });
