@@ -38,7 +38,7 @@ import { forgetLayout, structureKey, useTreeLayout } from './use-tree-layout';
 import { useSideSection } from '../side/side-section';
 import { motion } from '../motion';
 import { openingViewport } from './opening-view';
-import { useCanvasKeyboard } from './use-canvas-keyboard';
+import { useCanvasControls } from './use-canvas-controls';
 import { miniMapColour } from './minimap-colour';
 import { useTheme } from '../theme/theme';
 
@@ -84,7 +84,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   const { fitView, setViewport, setCenter, getZoom, getViewport, screenToFlowPosition } = useReactFlow();
   const canvasRef = useRef<HTMLDivElement>(null);
   const canvasSize = () => ({ width: canvasRef.current?.clientWidth ?? 0, height: canvasRef.current?.clientHeight ?? 0 });
-  useCanvasKeyboard(tree, canvasRef);
+  useCanvasControls(tree, canvasRef);
   const theme = useTheme((s) => s.theme);
 
   const [nodes, setNodes, onNodesChange] = useNodesState<CausewayFlowNode>([]);

@@ -18,7 +18,7 @@ const ARROWS: Record<string, Direction> = { ArrowUp: 'up', ArrowDown: 'down', Ar
 /** The printed canvas, in CSS px (print.css gives it this size on a landscape page). */
 export const PRINT_SIZE = { width: 960, height: 600 };
 
-export function useCanvasKeyboard(tree: DrawableTree, canvasRef: RefObject<HTMLDivElement | null>): void {
+export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLDivElement | null>): void {
   const flow = useReactFlow<CausewayFlowNode, LinkFlowEdge>();
 
   useEffect(
