@@ -4,6 +4,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { fixture, openSnapshotPanel, openThroughInput, showTree, waitForLayout } from './helpers';
 
+// axe takes a few seconds a page on a busy machine.
+test.describe.configure({ timeout: 150_000 });
+
 async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
