@@ -2,7 +2,8 @@
 // into view, clicking shows the inspector, pressed buttons stay legible, a link's assumptions
 // never hide cards, and every arrow can be seen.
 import { expect, test, type Page } from '@playwright/test';
-import { fixture, openThroughInput, showTree, waitForLayout } from './helpers';
+import { parse } from 'yaml';
+import { EXAMPLE_PATH, TREE_ORDER, fixture, openThroughInput, readText, showTree, waitForLayout } from './helpers';
 
 /** Card text size on screen, in px: the text's own size times the canvas zoom. */
 async function cardTextPx(page: Page): Promise<number> {
@@ -160,25 +161,34 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
-test('a selected link shows its assumptions without hiding any card', async ({ page }) => {
+test('a selected link shows its assumptions in a note that hides no card, in every tree', async ({ page }) => {
   await page.goto('/');
-  await waitForLayout(page, 'current_reality');
-  // rl2 carries an assumption (its label shows A1).
-  const label = page.locator('[data-link-label="rl2"]');
-  await expect(label).toContainText('A1');
-  await label.click();
-  await expect(page.locator('[data-inspecting="rl2"]')).toBeVisible();
-  await expect(page.locator('[data-inspecting="rl2"]')).toContainText(/Assumptions/i);
-  const overlaps = await page.evaluate(() => {
-    const label = document.querySelector('[data-link-label="rl2"]')!.getBoundingClientRect();
-    return [...document.querySelectorAll('[data-node-id]')]
-      .filter((card) => {
-        const box = card.getBoundingClientRect();
-        return label.left < box.right && box.left < label.right && label.top < box.bottom && box.top < label.bottom;
-      })
-      .map((card) => card.getAttribute('data-node-id'));
-  });
-  expect(overlaps).toEqual([]);
+  const example = parse(readText(EXAMPLE_PATH), { version: '1.2', schema: 'core' });
+  let checked = 0;
+  for (const tree of TREE_ORDER) {
+    const links = (example.trees[tree]?.links ?? []).filter((l: { assumptions?: unknown[] }) => l.assumptions?.length);
+    if (links.length === 0) continue;
+    await showTree(page, tree);
+    for (const link of links) {
+      await page.locator(`[data-link-label="${link.id}"]`).click();
+      const note = page.getByTestId('link-note');
+      await expect(note).toBeVisible();
+      await expect(note).toContainText(`Assumes: ${link.assumptions[0].text}`);
+      await expect(page.locator(`[data-inspecting="${link.id}"]`)).toBeVisible();
+      const covered = await page.evaluate(() => {
+        const box = document.querySelector('[data-testid="link-note"]')!.getBoundingClientRect();
+        return [...document.querySelectorAll('[data-node-id]')]
+          .filter((card) => {
+            const r = card.getBoundingClientRect();
+            return box.left < r.right && r.left < box.right && box.top < r.bottom && r.top < box.bottom;
+          })
+          .map((card) => card.getAttribute('data-node-id'));
+      });
+      expect(covered, `${tree} ${link.id}`).toEqual([]);
+      checked++;
+    }
+  }
+  expect(checked).toBeGreaterThan(1);
 });
 
 test('every arrow shows: no label hides most of its line or its head, in every tree', async ({ page }) => {

@@ -1,6 +1,6 @@
 // One piece of a link on the canvas. The `main` piece carries the link's id, status, arrow and
 // label; `segment` pieces run from each AND source into the junction, without arrows.
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import { BaseEdge, EdgeLabelRenderer, useInternalNode, type EdgeProps, type InternalNode } from '@xyflow/react';
 import { useDocumentStore } from '../../store/document-store';
 import { useIsDimmed, useIsHit } from '../find/lens-store';
@@ -11,6 +11,7 @@ import { JUNCTION_SIZE, type LinkFlowEdge } from './build-flow';
 import { MARK_WORD } from './marks';
 import { coursePath, pointAlong, zigzagPath } from '../../render/geometry';
 import { linkCourse, type Rect } from './edge-geometry';
+import { LinkNote } from './LinkNote';
 
 function rectOf(node: InternalNode | undefined): Rect | undefined {
   if (!node) return undefined;
@@ -25,6 +26,7 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
   const targetNode = useInternalNode(target);
   const sourceRect = rectOf(sourceNode);
   const targetRect = rectOf(targetNode);
+  const labelRef = useRef<HTMLDivElement>(null);
   const dimmed = useIsDimmed(data?.link.id ?? '');
   const hit = useIsHit(data?.link.id ?? '');
   if (!data || !sourceNode || !targetNode || !sourceRect || !targetRect) return null;
@@ -75,6 +77,7 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
       <BaseEdge id={id} path={path} className="cw-link-path" markerEnd={marker} interactionWidth={16} />
       <EdgeLabelRenderer>
         <div
+          ref={labelRef}
           className={`cw-link-label cw-link-label-${mark ? `mark-${mark}` : link.status} nodrag nopan${selected ? ' is-selected' : ''}${dimmed ? ' is-dimmed' : ''}${hit ? ' is-hit' : ''}`}
           style={{ transform: `translate(-50%, -50%) translate(${midX}px, ${midY}px)` }}
           data-link-label={before ? undefined : link.id}
@@ -117,6 +120,7 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
             </span>
           )}
         </div>
+        {selected && !mark && link.assumptions.length > 0 && <LinkNote notes={link.assumptions} centre={{ x: midX, y: midY }} label={labelRef} />}
       </EdgeLabelRenderer>
     </g>
   );
