@@ -35,7 +35,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await expectNoSeriousViolations(page, 'latest change (none yet)');
       // A recorded change, then an edit not recorded yet: the change view with every mark.
       await page.getByRole('button', { name: 'Latest change' }).click();
-      await (await openSnapshotPanel(page)).getByRole('button', { name: 'Record snapshot' }).click();
+      await page.getByRole('button', { name: 'Record snapshot', exact: true }).click();
       await showTree(page, 'current_reality');
       await page.locator('[data-node-id="r4"] .cw-claim-text').click();
       await page.locator('[data-inspecting="r4"]').getByTestId('node-text').fill('Most visitors arrive in the first half hour.');
@@ -99,7 +99,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'More', exact: true }).click();
       await expectNoSeriousViolations(page, 'More menu');
       await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: /^Snapshot/ }).click();
+      await openSnapshotPanel(page);
       await expectNoSeriousViolations(page, 'snapshot panel');
     });
   });

@@ -68,10 +68,10 @@ export async function runFromMoreMenu(page: Page, name: string | RegExp): Promis
   await page.getByRole('menu', { name: 'More actions' }).getByRole('menuitem', { name }).click();
 }
 
-/** Opens the toolbar's snapshot panel (summary, status, Record snapshot). */
+/** Opens the toolbar's snapshot panel (status, summary, Record with this summary). */
 export async function openSnapshotPanel(page: Page) {
   const panel = page.getByRole('group', { name: 'Record a snapshot' });
-  if (!(await panel.isVisible())) await page.getByRole('button', { name: /^Snapshot…/ }).click();
+  if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Snapshot summary and status' }).click();
   await expect(panel).toBeVisible();
   return panel;
 }

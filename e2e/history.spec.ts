@@ -29,21 +29,22 @@ async function acceptNode(page: Page, id: string, endorser: string) {
 test('record snapshots, open revisions read-only, step between them, and read the latest change', async ({ page }) => {
   await page.goto('/');
   await waitForLayout(page, 'current_reality');
-  const snapshot = await openSnapshotPanel(page);
-  const record = snapshot.getByRole('button', { name: 'Record snapshot' });
-  const status = snapshot.getByTestId('snapshot-status');
+  const record = page.getByRole('button', { name: 'Record snapshot', exact: true });
+  const status = page.getByTestId('snapshot-status');
 
   // The example already has accepted reasoning in every tree and no snapshot yet.
   await expect(status).toContainText('Accepted changes in: conflict, current reality, future reality, goal, prerequisite, transition');
-  await page.getByLabel('Snapshot summary (optional)').fill('First accepted state');
-  await record.click();
+  // The first one with a summary, from the panel beside the button.
+  const snapshot = await openSnapshotPanel(page);
+  await expect(snapshot).toContainText('Accepted changes in: conflict, current reality');
+  await snapshot.getByLabel('Snapshot summary (optional)').fill('First accepted state');
+  await snapshot.getByRole('button', { name: 'Record with this summary' }).click();
   await expect(notice(page)).toContainText('Recorded revision 1');
   await expect(status).toContainText('No accepted changes since revision 1');
   await expect(record).toBeDisabled();
 
   // Accepting a node is an accepted change in one tree.
   await acceptNode(page, 'r5', 'Tom');
-  await openSnapshotPanel(page);
   await expect(status).toContainText('Accepted changes in: current reality');
   await record.click();
   await expect(notice(page)).toContainText('Recorded revision 2');
@@ -85,7 +86,6 @@ test('record snapshots, open revisions read-only, step between them, and read th
   }).toPass({ timeout: 15_000 });
   const inspector = side(page).locator('[data-inspecting="r4"]');
   await inspector.getByTestId('node-text').fill('Most visitors arrive in the first half hour.');
-  await openSnapshotPanel(page);
   await expect(status).toContainText('Accepted changes in: current reality');
   await page.getByRole('button', { name: 'Latest change' }).click();
   await waitForLayout(page, 'current_reality');
@@ -105,7 +105,7 @@ test('record snapshots, open revisions read-only, step between them, and read th
 test('the history survives a reload, and the accepted view exports as SVG', async ({ page }) => {
   await page.goto('/');
   await waitForLayout(page, 'current_reality');
-  await (await openSnapshotPanel(page)).getByRole('button', { name: 'Record snapshot' }).click();
+  await page.getByRole('button', { name: 'Record snapshot', exact: true }).click();
   await expect(notice(page)).toContainText('Recorded revision 1');
   await page.reload();
   await waitForLayout(page, 'current_reality');

@@ -78,7 +78,7 @@ export function editorActions(ctx: EditorContext): EditorAction[] {
     { id: 'export-png', label: 'Export PNG of this tree', group: 'File', keys: ['Ctrl+Shift+E'], whileTyping: true, unavailable: ctx.tree ? undefined : 'No tree to export.', keywords: ['picture', 'image'], run: ctx.exportPng },
     { id: 'export-svg', label: 'Export SVG of this tree', group: 'File', unavailable: ctx.tree ? undefined : 'No tree to export.', keywords: ['picture', 'image', 'vector'], run: ctx.exportSvg },
     { id: 'print', label: 'Print this tree', group: 'File', keys: ['Ctrl+P'], whileTyping: true, unavailable: ctx.tree ? undefined : 'No tree to print.', run: () => window.print() },
-    { id: 'snapshot', label: 'Record a snapshot…', group: 'File', unavailable: noDocument, keywords: ['history', 'revision'], run: ctx.openSnapshot },
+    { id: 'snapshot', label: 'Record a snapshot with a summary…', group: 'File', unavailable: noDocument, keywords: ['history', 'revision'], run: ctx.openSnapshot },
 
     // Edit
     { id: 'add-node', label: 'New node', group: 'Edit', keys: ['N'], unavailable: notEditable ?? (ctx.tree ? undefined : 'No tree is open.'), run: () => ctx.addNode() },

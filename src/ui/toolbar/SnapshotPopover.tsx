@@ -1,39 +1,43 @@
-// "Snapshot…": a small panel under the button with what changed since the last snapshot, an
-// optional summary and Record snapshot. The button shows a dot while there is something to record.
-import { useEffect, useId, useMemo, useRef } from 'react';
-import { useDocumentStore } from '../../store/document-store';
-import { pendingTrees, useHistoryStore } from '../../store/history-store';
-import { SnapshotControls } from '../SnapshotControls';
+// "Record snapshot" in the toolbar records the accepted reasoning at once (enabled only when it
+// changed since the last snapshot; its tooltip and the status say which trees). The ▾ beside it
+// opens a small panel to record with a summary.
+import { useEffect, useId, useRef } from 'react';
+import { SnapshotControls, useSnapshotState } from '../SnapshotControls';
 
 export function SnapshotPopover({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
-  const data = useDocumentStore((s) => s.document?.data);
-  const snapshots = useHistoryStore((s) => s.snapshots);
-  const pending = useMemo(() => pendingTrees(snapshots, data).length > 0, [snapshots, data]);
+  const { status, disabled, record } = useSnapshotState();
   const id = useId();
-  const button = useRef<HTMLButtonElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
-    requestAnimationFrame(() => panel.current?.querySelector<HTMLElement>('input, button:not([disabled])')?.focus());
+    requestAnimationFrame(() => panel.current?.querySelector<HTMLElement>('input:not([disabled]), button:not([disabled])')?.focus());
     const onDown = (event: PointerEvent) => {
-      if (!panel.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node)) onOpenChange(false);
+      if (!panel.current?.contains(event.target as Node) && !toggle.current?.contains(event.target as Node)) onOpenChange(false);
     };
     window.addEventListener('pointerdown', onDown, true);
     return () => window.removeEventListener('pointerdown', onDown, true);
   }, [open, onOpenChange]);
   return (
-    <div className="cw-menu-wrap">
+    <div className="cw-menu-wrap cw-split">
+      <button type="button" className="cw-button" disabled={disabled} title={status} aria-describedby={`${id}-status`} onClick={() => void record('')}>
+        Record snapshot
+      </button>
       <button
-        ref={button}
+        ref={toggle}
         type="button"
-        className="cw-button"
+        className="cw-button cw-button-icon"
+        aria-label="Snapshot summary and status"
+        title="Record with a summary; see what changed"
         aria-expanded={open}
         aria-controls={open ? id : undefined}
-        title={pending ? 'Accepted reasoning changed since the last snapshot: record one' : 'Record a snapshot of the accepted reasoning'}
         onClick={() => onOpenChange(!open)}
       >
-        Snapshot…{pending && <span className="cw-pending-dot" aria-label="(accepted changes to record)" />}
+        <span aria-hidden="true">▾</span>
       </button>
+      <span id={`${id}-status`} className="cw-visually-hidden" role="status" data-testid="snapshot-status">
+        {status}
+      </span>
       {open && (
         <div
           ref={panel}
@@ -45,7 +49,7 @@ export function SnapshotPopover({ open, onOpenChange }: { open: boolean; onOpenC
             if (e.key === 'Escape') {
               e.preventDefault();
               onOpenChange(false);
-              button.current?.focus();
+              toggle.current?.focus();
             }
           }}
         >

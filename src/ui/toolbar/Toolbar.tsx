@@ -85,7 +85,7 @@ export function Toolbar({ actions, openInput, snapshotOpen, onSnapshotOpen }: To
       </div>
       <div className="cw-toolbar-group" role="group" aria-label="Find and focus">
         {button('find', <span aria-hidden="true">⌕</span>, { label: 'Find', className: 'cw-button-icon cw-button-find', pressed: finding, title: tip('find', 'Find text in every tree, and filter') })}
-        {button('focus', 'Focus', { pressed: focusing, className: 'cw-toggle', title: tip('focus', "Focus on the selection: its causes and effects stay, the rest dims") })}
+        {button('focus', <span aria-hidden="true">◎</span>, { label: 'Focus', pressed: focusing, className: 'cw-button-icon cw-toggle', title: tip('focus', 'Focus on the selection: its causes and effects stay, the rest dims') })}
       </div>
       {document && (
         <div className="cw-toolbar-group" role="group" aria-label="History">
