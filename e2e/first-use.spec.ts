@@ -54,6 +54,24 @@ for (const tree of ['prerequisite', 'future_reality']) {
   });
 }
 
+test('a tree opens the same way every time it is shown, also when its layout is remembered', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await page.goto('/');
+  const transform = () => page.locator('.react-flow__viewport').evaluate((el) => getComputedStyle(el).transform);
+  const first = new Map<string, string>();
+  for (const round of [1, 2]) {
+    for (const tree of TREE_ORDER) {
+      await showTree(page, tree);
+      await expect(page.locator('.react-flow__node').first()).toBeVisible();
+      await expect(async () => {
+        const now = await transform();
+        if (round === 1) first.set(tree, now);
+        else expect(now, tree).toBe(first.get(tree));
+      }).toPass();
+    }
+  }
+});
+
 test('a card outside the view comes into view when the keyboard reaches it, and can be clicked', async ({ page }) => {
   await page.goto('/');
   await showTree(page, 'transition');

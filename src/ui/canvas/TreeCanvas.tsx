@@ -198,7 +198,8 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   // reached React Flow (its store updates before this parent effect runs): whole when it fits at
   // a readable size, else at a readable zoom from its top-left; Fit view (F) shows it all.
   const fitted = useRef('');
-  const placed = layout.result !== undefined && nodes.length > 0 && nodes.every((n) => n.className !== 'is-pending');
+  // With a cached layout the cards are placed before they are measured: wait for their sizes too.
+  const placed = layout.result !== undefined && nodes.length > 0 && nodes.every((n) => n.className !== 'is-pending' && (n.type !== 'claim' || (n.measured?.width ?? 0) > 0));
   useEffect(() => {
     if (!placed || fitted.current === String(relayoutGeneration)) return;
     fitted.current = String(relayoutGeneration);
