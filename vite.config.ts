@@ -1,9 +1,43 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { securityHeaders } from './src/security/content-security-policy.ts';
+import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Offline and installable: a manifest and a service worker that precaches the built editor.
+    // The plugin writes into vite's own outDir; the app registers it from its code (no inline
+    // script), so a strict Content-Security-Policy holds.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg'],
+      manifest: {
+        name: 'Causeway — thinking-process trees',
+        short_name: 'Causeway',
+        description: 'A visual editor for Conversational YAML v1 thinking-process trees',
+        start_url: '.',
+        scope: '.',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#1e3a5f',
+        icons: [
+          { src: 'icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: 'icon-512-maskable.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+        file_handlers: [{ action: '.', accept: { 'application/yaml': ['.yaml', '.yml'] } }],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        navigateFallback: 'index.html',
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   server: { host: '127.0.0.1', port: 5173 },
   // The built app is served with the editor's security policy (the workspace server sends the same).
   preview: { host: '127.0.0.1', port: 4173, strictPort: true, headers: securityHeaders() },

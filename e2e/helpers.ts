@@ -62,6 +62,20 @@ export async function dropFile(page: Page, name: string, text: string): Promise<
   }
 }
 
+/** Runs an action from the toolbar's More menu. */
+export async function runFromMoreMenu(page: Page, name: string | RegExp): Promise<void> {
+  await page.getByRole('button', { name: 'More', exact: true }).click();
+  await page.getByRole('menu', { name: 'More actions' }).getByRole('menuitem', { name }).click();
+}
+
+/** Opens the toolbar's snapshot panel (status, summary, Record with this summary). */
+export async function openSnapshotPanel(page: Page) {
+  const panel = page.getByRole('group', { name: 'Record a snapshot' });
+  if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Snapshot summary and status' }).click();
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
 export async function exportedText(page: Page): Promise<{ name: string; text: string }> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export YAML' }).click()]);
   const path = await download.path();

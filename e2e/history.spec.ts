@@ -3,7 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { showTree, waitForLayout } from './helpers';
+import { openSnapshotPanel, runFromMoreMenu, showTree, waitForLayout } from './helpers';
 
 const side = (page: Page) => page.getByRole('complementary', { name: 'Side panel' });
 const card = (page: Page, id: string) => page.locator(`[data-node-id="${id}"]`);
@@ -29,13 +29,16 @@ async function acceptNode(page: Page, id: string, endorser: string) {
 test('record snapshots, open revisions read-only, step between them, and read the latest change', async ({ page }) => {
   await page.goto('/');
   await waitForLayout(page, 'current_reality');
-  const record = page.getByRole('button', { name: 'Record snapshot' });
+  const record = page.getByRole('button', { name: 'Record snapshot', exact: true });
   const status = page.getByTestId('snapshot-status');
 
   // The example already has accepted reasoning in every tree and no snapshot yet.
   await expect(status).toContainText('Accepted changes in: conflict, current reality, future reality, goal, prerequisite, transition');
-  await page.getByLabel('Snapshot summary (optional)').fill('First accepted state');
-  await record.click();
+  // The first one with a summary, from the panel beside the button.
+  const snapshot = await openSnapshotPanel(page);
+  await expect(snapshot).toContainText('Accepted changes in: conflict, current reality');
+  await snapshot.getByLabel('Snapshot summary (optional)').fill('First accepted state');
+  await snapshot.getByRole('button', { name: 'Record with this summary' }).click();
   await expect(notice(page)).toContainText('Recorded revision 1');
   await expect(status).toContainText('No accepted changes since revision 1');
   await expect(record).toBeDisabled();
@@ -92,7 +95,7 @@ test('record snapshots, open revisions read-only, step between them, and read th
   await page.screenshot({ path: 'e2e/screenshots/latest-change-pending.png' });
 
   // Export SVG of the change view: a well-formed diagram naming the change.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export SVG' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), runFromMoreMenu(page, /Export SVG of this tree/)]);
   expect(download.suggestedFilename()).toBe('repair-cafe-current_reality-latest-change.svg');
   const svg = readFileSync((await download.path())!, 'utf8');
   expect(svg.startsWith('<svg')).toBe(true);
@@ -102,14 +105,14 @@ test('record snapshots, open revisions read-only, step between them, and read th
 test('the history survives a reload, and the accepted view exports as SVG', async ({ page }) => {
   await page.goto('/');
   await waitForLayout(page, 'current_reality');
-  await page.getByRole('button', { name: 'Record snapshot' }).click();
+  await page.getByRole('button', { name: 'Record snapshot', exact: true }).click();
   await expect(notice(page)).toContainText('Recorded revision 1');
   await page.reload();
   await waitForLayout(page, 'current_reality');
   const history = await openHistory(page);
   await expect(history.locator('[data-revision]')).toHaveCount(1);
   await showTree(page, 'conflict');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export SVG' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), runFromMoreMenu(page, /Export SVG of this tree/)]);
   expect(download.suggestedFilename()).toBe('repair-cafe-conflict-accepted.svg');
   const svg = readFileSync((await download.path())!, 'utf8');
   expect(svg).toContain('Run a repair café people can rely');

@@ -5,6 +5,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@xyflow/react/dist/style.css';
 import './ui/styles.css';
+import './ui/theme/theme.css';
+import './ui/polish.css';
+import './ui/print.css';
 import exampleText from '../examples/repair-cafe.yaml?raw';
 import { deepEqual } from './format';
 import { findUnsavedWork, loadSession, saveSession, startAutosave, type SavedSession } from './store/autosave';
@@ -14,6 +17,8 @@ import { isLivePage, onFileChosen, startLiveSync } from './store/live/live-sync'
 import { App } from './ui/App';
 import { setPositionsScope } from './ui/canvas/positions-storage';
 import { useRestoreOffer } from './ui/RestoreBanner';
+import { startTheme } from './ui/theme/theme';
+import { startOffline } from './ui/offline';
 
 const EXAMPLE_NAME = 'repair-cafe.yaml';
 
@@ -38,6 +43,9 @@ async function start(): Promise<void> {
   startHistorySync();
 }
 
+// Light or dark before the first paint.
+startTheme();
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />
@@ -49,3 +57,5 @@ if (isLivePage()) {
 } else {
   void start();
 }
+// Offline use is for the editor on its own; a page of `causeway open` needs its server anyway.
+startOffline(isLivePage());

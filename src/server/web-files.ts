@@ -28,6 +28,12 @@ const TYPES: Record<string, string> = {
   '.yaml': 'text/yaml; charset=utf-8',
 };
 
+/**
+ * The offline service worker is for the editor on its own: a page served here must always reach
+ * this server (a cached page would open without its file), so these files are not served.
+ */
+const SERVICE_WORKER = /^(sw\.js|workbox-.*\.js|registerSW\.js)(\.map)?$/;
+
 /** Every file under `root`, by the URL path that serves it; `/` serves the editor page. */
 export function loadWebFiles(root: string): Map<string, WebFile> {
   const files = new Map<string, WebFile>();
@@ -35,7 +41,7 @@ export function loadWebFiles(root: string): Map<string, WebFile> {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const path = join(folder, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.isFile()) {
+      else if (entry.isFile() && !SERVICE_WORKER.test(entry.name)) {
         const url = `/${relative(root, path).split(sep).join('/')}`;
         files.set(url, { body: readFileSync(path), type: TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream', immutable: url.startsWith('/assets/') });
       }

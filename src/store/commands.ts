@@ -20,6 +20,18 @@ export const commands = {
     edit(`Edit text of ${id}`, (f) => ops.updateNode(f, id, { text }, { endorsedBy }), { coalesce: `text:${id}` }),
   changeNodeKind: (id: string, kind: string, endorsedBy?: string[]) => edit(`Change kind of ${id}`, (f) => ops.updateNode(f, id, { kind }, { endorsedBy })),
   removeNode: (id: string) => edit(`Delete ${id}`, (f) => ops.removeNode(f, id)),
+  /** A new node that causes `other` (or is its effect), with the link, as one undoable step. */
+  addLinkedNode: (tree: TreeKey, input: NodeInput, other: string, as: 'cause' | 'effect') =>
+    edit(as === 'cause' ? `Add a cause of ${other}` : `Add an effect of ${other}`, (f, c) => {
+      const added = ops.addNode(f, tree, { ...input, avoid: c.avoid });
+      if (!added.ok || !added.created?.length) return added;
+      const id = added.created[0];
+      const avoid = new Set([...c.avoid, id]);
+      const linked = as === 'cause' ? ops.addLink(added.file, tree, [id], other, undefined, { avoid }) : ops.addLink(added.file, tree, [other], id, undefined, { avoid });
+      if (!linked.ok) return linked;
+      // The new node is selected (first), ready to read; the link is made with it.
+      return { ok: true, file: linked.file, notices: [...added.notices, ...linked.notices], created: [id] };
+    }),
 
   // Links
   addLink: (tree: TreeKey, from: string[], to: string, relation?: string) =>

@@ -11,12 +11,14 @@ export interface AddNodeRequest {
   tree: TreeKey;
   /** Where to put the card (flow coordinates); the automatic layout places it otherwise. */
   at?: { x: number; y: number };
+  /** Add it as a cause or an effect of this node, linked in the same step. */
+  link?: { other: string; as: 'cause' | 'effect' };
 }
 
 export function AddNodeDialog({ request, onClose, onAdded }: { request: AddNodeRequest; onClose(): void; onAdded(id: string): void }) {
   const data = useDocumentStore((s) => s.document?.data);
   const kinds = allowedKinds(request.tree);
-  const [kind, setKind] = useState(kinds[0]);
+  const [kind, setKind] = useState(request.link?.as === 'cause' && kinds.includes('cause') ? 'cause' : kinds[0]);
   const [text, setText] = useState('');
   const [contributor, setContributor] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -33,7 +35,8 @@ export function AddNodeDialog({ request, onClose, onAdded }: { request: AddNodeR
       setProblem('Write what the node states.');
       return;
     }
-    const result = commands.addNode(request.tree, { kind, text, ...(contributor ? { contributor } : {}) });
+    const input = { kind, text, ...(contributor ? { contributor } : {}) };
+    const result = request.link ? commands.addLinkedNode(request.tree, input, request.link.other, request.link.as) : commands.addNode(request.tree, input);
     if (!result.ok) {
       setProblem(result.reason);
       return;
@@ -45,7 +48,9 @@ export function AddNodeDialog({ request, onClose, onAdded }: { request: AddNodeR
   return (
     <div className="cw-dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <form className="cw-dialog cw-add-node" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} onSubmit={submit} onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-        <h2 id={`${id}-title`}>Add a node to the {treeLabel(request.tree)}</h2>
+        <h2 id={`${id}-title`}>
+          {request.link ? `Add ${request.link.as === 'cause' ? 'a cause of' : 'an effect of'} ${request.link.other} in the ${treeLabel(request.tree)}` : `Add a node to the ${treeLabel(request.tree)}`}
+        </h2>
         <label className="cw-field">
           <span>Kind</span>
           <select value={kind} onChange={(e) => setKind(e.target.value)}>

@@ -1,59 +1,74 @@
 // The editor's frame: toolbar, tree tabs, the canvas (working file or a revision, in the full,
 // accepted-only or latest-change view), and the side panel.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { acceptedView, readTrees, type DrawableTree } from '../format/read';
-import { hasUnsavedChanges, useDocumentStore, type ViewMode } from '../store/document-store';
+import { hasUnsavedChanges, useDocumentStore } from '../store/document-store';
 import { useHistoryStore } from '../store/history-store';
 import { backToFolder, flushWrites } from '../store/live/live-sync';
 import { useLiveStore } from '../store/live/live-store';
 import { AddNodeDialog, type AddNodeRequest } from './AddNodeDialog';
-import { CanvasBoundary } from './canvas/CanvasBoundary';
 import { TreeCanvas, pinNode, resetTreeLayout } from './canvas/TreeCanvas';
 import { changeDrawing, type ChangeMarks } from './canvas/change-tree';
 import { problemsByItem } from './diagnostic-target';
-import { exportTreeSvg } from './export-svg';
+import { CommandPalette, type PalettePage } from './commands/CommandPalette';
+import { editorActions, type EditorAction } from './commands/editor-actions';
+import { ShortcutHelp } from './commands/ShortcutHelp';
+import { exportTreePng, exportTreeSvg } from './export-svg';
+import { FindBar } from './find/FindBar';
+import { FocusBar } from './find/FocusBar';
+import { useLens } from './find/lens-store';
+import { useLensDerivation } from './find/use-lens-derivation';
+import { FirstRunGuide } from './guide/FirstRunGuide';
+import { useGuide } from './guide/guide-store';
+import { useTheme } from './theme/theme';
+import { Toolbar } from './toolbar/Toolbar';
 import { FileDropZone } from './FileDropZone';
 import { changeToShow } from './latest-change';
 import { Legend } from './Legend';
 import { DiskProblemBanner } from './live/DiskProblemBanner';
 import { FolderPicker } from './live/FolderPicker';
-import { LiveStatus } from './live/LiveStatus';
 import './live/live.css';
 import { NoticeBar } from './NoticeBar';
-import { OpenControl } from './OpenControl';
 import { OpenProblemDialog } from './OpenProblemDialog';
 import { RestoreBanner } from './RestoreBanner';
 import { RevisionBar } from './RevisionBar';
 import { SidePanel } from './side/SidePanel';
-import { SnapshotControls } from './SnapshotControls';
 import { TreeTabs } from './TreeTabs';
-import { canSaveToFiles } from './file-access';
-import { exportDownload, saveDocument, saveDocumentAs } from './saving';
 import { useShortcuts } from './use-shortcuts';
 import { plural, treeLabel } from './words';
 
 const NO_PROBLEMS = new Map<string, string[]>();
 
+/** Ctrl+S on a file on disk: write now, and say so. */
+function saveNow(): void {
+  void flushWrites().then((written) => {
+    const save = useLiveStore.getState().save;
+    const name = useLiveStore.getState().file?.name ?? 'the file';
+    useDocumentStore.getState().say(written ? 'info' : 'refusal', written ? `Saved to ${name}.` : `Not saved: ${save.kind === 'unsaved' ? save.reason : 'the file could not be written'}.`);
+  });
+}
+
 export function App() {
   const document = useDocumentStore((s) => s.document);
   const view = useDocumentStore((s) => s.view);
-  const history = useDocumentStore((s) => s.history);
-  const unsaved = useDocumentStore(hasUnsavedChanges);
   const showTree = useDocumentStore((s) => s.showTree);
-  const setMode = useDocumentStore((s) => s.setMode);
-  const undo = useDocumentStore((s) => s.undo);
-  const redo = useDocumentStore((s) => s.redo);
+  // The action list reads these: the palette and the menu follow them.
+  useDocumentStore((s) => s.history);
+  useLens((s) => s.focus);
+  useTheme((s) => s.theme);
   const snapshots = useHistoryStore((s) => s.snapshots);
   // Served by `causeway open`: the file on disk is the document, written as it is edited.
   const live = useLiveStore((s) => s.active);
-  const liveMode = useLiveStore((s) => s.mode);
   const liveFile = useLiveStore((s) => s.file);
   const inFolder = useLiveStore((s) => s.folder !== null);
   const connection = useLiveStore((s) => s.connection);
-  const choosingFile = live && liveMode === 'folder';
+  const choosingFile = useLiveStore((s) => s.active && s.mode === 'folder');
   const openInput = useRef<HTMLInputElement>(null);
   const [relayout, setRelayout] = useState(0);
   const [adding, setAdding] = useState<AddNodeRequest | null>(null);
+  const [palette, setPalette] = useState<PalettePage | null>(null);
+  const [help, setHelp] = useState(false);
+  const [snapshotOpen, setSnapshotOpen] = useState(false);
 
   // What the canvas shows: the working file, or a revision of its history (read-only).
   const revision = view.revision !== null ? snapshots[view.revision - 1] : undefined;
@@ -79,21 +94,43 @@ export function App() {
   const problems = useMemo(() => (document && !readOnly ? problemsByItem(document.diagnostics, document.trees) : NO_PROBLEMS), [document, readOnly]);
   const viewName = `${revision ? `r${revision.revision}-` : ''}${view.mode}`;
   const editable = !readOnly && view.mode === 'full';
+  useLensDerivation(shown?.tree, trees);
 
-  useShortcuts({
-    open: () => openInput.current?.click(),
-    // Live, Ctrl+S writes now (edits are written a moment after anyway); otherwise it downloads.
-    exportFile: live
-      ? () =>
-          void flushWrites().then((written) => {
-            const save = useLiveStore.getState().save;
-            useDocumentStore.getState().say(written ? 'info' : 'refusal', written ? `Saved to ${liveFile?.name ?? 'the file'}.` : `Not saved: ${save.kind === 'unsaved' ? save.reason : 'the file could not be written'}.`);
-          })
-      : exportDownload,
-    addNode: () => editable && tree && setAdding({ tree: tree.key }),
-  });
+  const doRelayout = useCallback(() => {
+    if (!document || !shown) return;
+    resetTreeLayout(document.fileName, shown.tree.key, viewName);
+    setRelayout((n) => n + 1);
+  }, [document, shown, viewName]);
+  const pictureChange = view.mode === 'changes' ? change : undefined;
+  const exportSvg = () => document && tree && exportTreeSvg(document.fileName, tree.key, data, pictureChange);
+  const exportPng = () => {
+    if (!document || !tree) return;
+    exportTreePng(document.fileName, tree.key, data, pictureChange).catch((error: unknown) =>
+      useDocumentStore.getState().say('refusal', `The PNG could not be made: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  };
 
-  // Closing the tab with work that was not exported or saved asks first.
+  const actions = (): EditorAction[] =>
+    editorActions({
+      trees,
+      tree,
+      editable,
+      readOnly,
+      openFile: () => openInput.current?.click(),
+      addNode: (link) => tree && setAdding({ tree: tree.key, ...(link ? { link } : {}) }),
+      relayout: doRelayout,
+      exportSvg,
+      exportPng,
+      openSnapshot: () => setSnapshotOpen(true),
+      openPalette: (page) => setPalette(page ?? 'actions'),
+      openHelp: () => setHelp(true),
+      showGuide: () => useGuide.getState().request(),
+      ...(live ? { live: { fileName: liveFile?.name, inFolder, save: saveNow, backToFolder: () => void backToFolder() } } : {}),
+    });
+  useShortcuts(actions);
+  const list = actions();
+
+  // Closing the tab with work that was not exported or saved asks first (live: not written yet).
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       if (!hasUnsavedChanges(useDocumentStore.getState())) return;
@@ -104,109 +141,19 @@ export function App() {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, []);
 
-  const lastUndo = history.past[history.past.length - 1]?.label;
-  const nextRedo = history.future[0]?.label;
-  const toggle = (mode: ViewMode) => setMode(view.mode === mode ? 'full' : mode);
-
   return (
     <div className="cw-app">
-      {/* While a folder's files are listed, there is nothing to edit yet: the actions wait. */}
-      <header className={`cw-toolbar${choosingFile ? ' is-choosing-file' : ''}`}>
-        <h1 className="cw-brand">Causeway</h1>
-        {document && !choosingFile && (
-          <span className="cw-file-name" title={live && liveFile ? `${liveFile.folder}/${liveFile.name}` : unsaved ? 'Open file — changes not exported yet' : 'Open file'}>
-            {document.fileName}
-            {unsaved && !live && (
-              <span className="cw-unsaved" aria-label="unsaved changes">
-                {' '}
-                ● unsaved
-              </span>
-            )}
-          </span>
-        )}
-        <LiveStatus />
-        <div className="cw-toolbar-group">
-          {live && inFolder && (
-            <button type="button" className="cw-button" onClick={() => void backToFolder()} disabled={choosingFile} title="Back to the list of working files in the folder">
-              Files…
-            </button>
-          )}
-          {!live && <OpenControl ref={openInput} />}
-          {!live && (
-            <button type="button" className="cw-button" onClick={() => void saveDocument()} disabled={!document} title="Save back to the file on disk when the browser knows it (a dropped file, or after Save as…); otherwise download it">
-              Save
-            </button>
-          )}
-          {!live && canSaveToFiles() && (
-            <button type="button" className="cw-button" onClick={() => void saveDocumentAs()} disabled={!document} title="Choose a file on disk to save into; Save writes there from then on">
-              Save as…
-            </button>
-          )}
-          <button type="button" className="cw-button" onClick={exportDownload} disabled={!document} title="Download the file as YAML (Ctrl+S)">
-            Export YAML
-          </button>
-        </div>
-        <div className="cw-toolbar-group">
-          <button type="button" className="cw-button" onClick={undo} disabled={!lastUndo || readOnly} title={lastUndo ? `Undo: ${lastUndo} (Ctrl+Z)` : 'Nothing to undo'} aria-label="Undo">
-            ↶ Undo
-          </button>
-          <button type="button" className="cw-button" onClick={redo} disabled={!nextRedo || readOnly} title={nextRedo ? `Redo: ${nextRedo} (Ctrl+Shift+Z)` : 'Nothing to redo'} aria-label="Redo">
-            ↷ Redo
-          </button>
-          <button type="button" className="cw-button" onClick={() => tree && setAdding({ tree: tree.key })} disabled={!tree || readOnly} title="Add a node to this tree (N, or double-click the canvas)">
-            + Add node
-          </button>
-        </div>
-        <div className="cw-toolbar-group">
-          <button type="button" className="cw-button cw-toggle" aria-pressed={view.mode === 'accepted'} disabled={!document} onClick={() => toggle('accepted')} title="Show only accepted nodes and the accepted links between them">
-            Accepted only
-          </button>
-          <button type="button" className="cw-button cw-toggle" aria-pressed={view.mode === 'changes'} disabled={!document} onClick={() => toggle('changes')} title="Show this tree's latest accepted change: added, changed, removed and context">
-            Latest change
-          </button>
-          <button
-            type="button"
-            className="cw-button"
-            disabled={!shown}
-            onClick={() => {
-              if (!document || !shown) return;
-              resetTreeLayout(document.fileName, shown.tree.key, viewName);
-              setRelayout((n) => n + 1);
-            }}
-            title="Lay this tree out again, forgetting where nodes were dragged"
-          >
-            Re-layout
-          </button>
-          <button
-            type="button"
-            className="cw-button"
-            disabled={!tree}
-            onClick={() => {
-              if (!document || !tree) return;
-              try {
-                exportTreeSvg(document.fileName, tree.key, data, view.mode === 'changes' ? change : undefined);
-              } catch (error) {
-                useDocumentStore.getState().say('refusal', `The ${treeLabel(tree.key)} could not be drawn as SVG (${error instanceof Error ? error.message : String(error)}); the rest of the file is unaffected.`);
-              }
-            }}
-            title={view.mode === 'changes' ? "Download this tree's latest-change diagram as SVG" : "Download this tree's accepted view as SVG"}
-          >
-            Export SVG
-          </button>
-        </div>
-        {document && <SnapshotControls />}
-        {document?.version.kind === 'unversioned' && (
-          <span className="cw-version-note" role="status">
-            Unversioned draft: items without a status read as proposed; the first edit makes it version 1.
-          </span>
-        )}
-      </header>
-      {live && <DiskProblemBanner />}
-      {!live && <RestoreBanner />}
+      <Toolbar actions={list} openInput={openInput} snapshotOpen={snapshotOpen} onSnapshotOpen={setSnapshotOpen} />
+      {live ? <DiskProblemBanner /> : <RestoreBanner />}
       <RevisionBar />
       {document && !choosingFile && (
         <div className="cw-tabbar">
           <TreeTabs trees={trees} current={tree?.key ?? null} onShow={showTree} />
+          {document.version.kind === 'unversioned' && (
+            <span className="cw-version-note" role="status" title="Items without a status read as proposed; the first edit makes it version 1.">
+              Unversioned draft<span className="cw-visually-hidden">: items without a status read as proposed; the first edit makes it version 1.</span>
+            </span>
+          )}
           {tree && shown && (
             <p className="cw-view-summary" role="status" data-testid="view-summary">
               {view.mode === 'accepted'
@@ -226,18 +173,26 @@ export function App() {
             <FolderPicker />
           ) : document && shown ? (
             <>
-              <CanvasBoundary key={`${document.fileName}:${shown.tree.key}:${viewName}`} treeName={treeLabel(shown.tree.key)} resetKey={shown.tree}>
-                <TreeCanvas
-                  tree={shown.tree}
-                  allTrees={trees}
-                  view={viewName}
-                  problems={problems}
-                  relayoutGeneration={relayout}
-                  editable={editable}
-                  change={shown.marks}
-                  onAddNodeAt={(at) => setAdding({ tree: shown.tree.key, at })}
-                />
-              </CanvasBoundary>
+              <h2 className="cw-print-title">
+                {document.fileName} — {treeLabel(shown.tree.key)}
+                {view.mode === 'accepted' ? ' (accepted only)' : view.mode === 'changes' ? ' (latest change)' : ''}
+                {revision ? `, revision ${revision.revision}` : ''}
+              </h2>
+              <div className="cw-canvas-overlays">
+                <FindBar trees={trees} tree={shown.tree} />
+                <FocusBar tree={shown.tree} />
+              </div>
+              <TreeCanvas
+                key={`${document.fileName}:${shown.tree.key}:${viewName}`}
+                tree={shown.tree}
+                allTrees={trees}
+                view={viewName}
+                problems={problems}
+                relayoutGeneration={relayout}
+                editable={editable}
+                change={shown.marks}
+                onAddNodeAt={(at) => setAdding({ tree: shown.tree.key, at })}
+              />
               <Legend mode={view.mode} />
             </>
           ) : (
@@ -252,7 +207,12 @@ export function App() {
             </div>
           )}
         </section>
-        {!choosingFile && <SidePanel />}
+        {!choosingFile && (
+          <div className="cw-side-column">
+            <FirstRunGuide />
+            <SidePanel />
+          </div>
+        )}
       </main>
       {adding && (
         <AddNodeDialog
@@ -263,6 +223,8 @@ export function App() {
           }}
         />
       )}
+      {palette && <CommandPalette actions={list} page={palette} onClose={() => setPalette(null)} />}
+      {help && <ShortcutHelp actions={list} onClose={() => setHelp(false)} />}
       <NoticeBar />
       {!live && <FileDropZone />}
       <OpenProblemDialog />

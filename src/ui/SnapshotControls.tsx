@@ -1,18 +1,24 @@
 // "Record snapshot": enabled when the accepted content differs from the latest snapshot, and
-// saying which trees changed; an optional summary goes with it.
+// saying which trees changed; an optional summary goes with it. The toolbar's button records at
+// once; its panel adds a summary.
 import { useMemo, useState } from 'react';
 import { useDocumentStore } from '../store/document-store';
 import { pendingTrees, useHistoryStore } from '../store/history-store';
 
-export function SnapshotControls() {
+export interface SnapshotState {
+  /** What would be recorded, or why nothing can be. */
+  status: string;
+  disabled: boolean;
+  /** Records a snapshot with this summary and says how it went; true when one was recorded. */
+  record(summary: string): Promise<boolean>;
+}
+
+export function useSnapshotState(): SnapshotState {
   const data = useDocumentStore((s) => s.document?.data);
   const viewingRevision = useDocumentStore((s) => s.view.revision !== null);
-  const say = useDocumentStore((s) => s.say);
   const snapshots = useHistoryStore((s) => s.snapshots);
   const problems = useHistoryStore((s) => s.problems);
   const busy = useHistoryStore((s) => s.busy);
-  const record = useHistoryStore((s) => s.record);
-  const [summary, setSummary] = useState('');
   const trees = useMemo(() => pendingTrees(snapshots, data), [snapshots, data]);
   const status =
     problems.length > 0
@@ -22,9 +28,26 @@ export function SnapshotControls() {
         : snapshots.length > 0
           ? `No accepted changes since revision ${snapshots.length}`
           : 'Nothing accepted yet to record';
-  const disabled = busy || viewingRevision || trees.length === 0 || problems.length > 0;
+  return {
+    status,
+    disabled: busy || viewingRevision || trees.length === 0 || problems.length > 0,
+    async record(summary) {
+      const outcome = await useHistoryStore.getState().record(summary);
+      useDocumentStore.getState().say(outcome.ok ? 'info' : 'refusal', outcome.message);
+      return outcome.ok;
+    },
+  };
+}
+
+/** The summary field, the status and the button that records with the summary. */
+export function SnapshotControls() {
+  const { status, disabled, record } = useSnapshotState();
+  const [summary, setSummary] = useState('');
   return (
     <div className="cw-toolbar-group cw-snapshot-controls">
+      <span className="cw-snapshot-status" title={status}>
+        {status}
+      </span>
       <input
         className="cw-snapshot-summary"
         aria-label="Snapshot summary (optional)"
@@ -37,19 +60,12 @@ export function SnapshotControls() {
         type="button"
         className="cw-button"
         disabled={disabled}
-        aria-describedby="cw-snapshot-status"
-        title={status}
         onClick={async () => {
-          const outcome = await record(summary);
-          say(outcome.ok ? 'info' : 'refusal', outcome.message);
-          if (outcome.ok) setSummary('');
+          if (await record(summary)) setSummary('');
         }}
       >
-        Record snapshot
+        Record with this summary
       </button>
-      <span id="cw-snapshot-status" className="cw-snapshot-status" role="status" data-testid="snapshot-status" title={status}>
-        {status}
-      </span>
     </div>
   );
 }

@@ -1,7 +1,11 @@
-// Hands text to the browser as a file download.
+// Hands text or binary data to the browser as a file download.
 
 export function downloadText(fileName: string, text: string, type = 'application/yaml'): void {
-  const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
+  downloadBlob(fileName, new Blob([text], { type: `${type};charset=utf-8` }));
+}
+
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = url;
   anchor.download = fileName;

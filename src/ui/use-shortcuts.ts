@@ -1,45 +1,32 @@
-// Keyboard: Ctrl+O open, Ctrl+S export, Ctrl+Z undo, Ctrl+Shift+Z or Ctrl+Y redo, N add a node.
+// The keyboard: every key chord of the editor's action list runs its action. Plain keys are
+// left to a text field or an open dialog that has the focus; Ctrl chords (open, save, undo…)
+// work everywhere. An action that cannot run now says why instead of doing nothing.
 import { useEffect, useRef } from 'react';
 import { useDocumentStore } from '../store/document-store';
+import type { EditorAction } from './commands/editor-actions';
+import { matchesChord } from './commands/keys';
+import { dialogIsOpen, isTyping } from './typing';
 
-export interface ShortcutActions {
-  open(): void;
-  exportFile(): void;
-  addNode(): void;
-}
+/** Actions whose refusal is obvious from the disabled button: no message for those. */
+const QUIET = new Set(['undo', 'redo', 'clear-selection']);
 
-function isTyping(target: EventTarget | null): boolean {
-  const element = target as HTMLElement | null;
-  return !!element && (element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName));
-}
-
-export function useShortcuts(actions: ShortcutActions): void {
+export function useShortcuts(actions: () => EditorAction[]): void {
   const latest = useRef(actions);
   latest.current = actions;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const key = event.key.toLowerCase();
-      const command = event.ctrlKey || event.metaKey;
-      if (command && !event.altKey) {
-        if (key === 'o') {
-          event.preventDefault();
-          latest.current.open();
-        } else if (key === 's') {
-          event.preventDefault();
-          latest.current.exportFile();
-        } else if (key === 'z' && !event.shiftKey) {
-          // Undo is the document's, even while typing: each keystroke is already a store edit.
-          event.preventDefault();
-          useDocumentStore.getState().undo();
-        } else if ((key === 'z' && event.shiftKey) || key === 'y') {
-          event.preventDefault();
-          useDocumentStore.getState().redo();
-        }
-        return;
-      }
-      if (key === 'n' && !event.altKey && !isTyping(event.target) && !document.querySelector('[role="dialog"], [role="alertdialog"]')) {
+      if (event.defaultPrevented || event.isComposing) return;
+      const busy = isTyping(event.target) || dialogIsOpen();
+      for (const action of latest.current()) {
+        if (action.helpOnly || !action.keys?.some((chord) => matchesChord(chord, event))) continue;
+        if (busy && !action.whileTyping) return;
         event.preventDefault();
-        latest.current.addNode();
+        if (action.unavailable) {
+          if (!QUIET.has(action.id)) useDocumentStore.getState().say('info', action.unavailable);
+          return;
+        }
+        action.run();
+        return;
       }
     };
     window.addEventListener('keydown', onKey);

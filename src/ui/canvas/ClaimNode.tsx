@@ -3,6 +3,7 @@
 import { memo } from 'react';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { useDocumentStore } from '../../store/document-store';
+import { useIsDimmed, useIsHit } from '../find/lens-store';
 import { STATUS_LABEL, TRACE_LABEL, kindLabel, plural, treeLabel } from '../words';
 import type { ClaimFlowNode } from './build-flow';
 import { useChangedOnDisk } from './changed-on-disk';
@@ -14,13 +15,17 @@ function ClaimNodeView({ data, selected }: NodeProps<ClaimFlowNode>) {
   const status = STATUS_LABEL[node.status];
   const focusItem = useDocumentStore((s) => s.focusItem);
   const changedOnDisk = useChangedOnDisk(node.id);
+  const dimmed = useIsDimmed(node.id);
+  const hit = useIsHit(node.id);
   return (
     <div
-      className={`cw-claim ${mark ? `cw-mark-${mark}` : `cw-status-${node.status}`}${selected ? ' is-selected' : ''}${problems.length ? ' is-broken' : ''}${changedOnDisk ? ' is-changed-on-disk' : ''}`}
+      className={`cw-claim ${mark ? `cw-mark-${mark}` : `cw-status-${node.status}`}${selected ? ' is-selected' : ''}${problems.length ? ' is-broken' : ''}${dimmed ? ' is-dimmed' : ''}${hit ? ' is-hit' : ''}${changedOnDisk ? ' is-changed-on-disk' : ''}`}
       data-node-id={node.id}
       {...(changedOnDisk ? { 'data-changed-on-disk': 'true' } : {})}
       data-status={node.status}
       data-kind={node.kind}
+      {...(dimmed ? { 'data-dimmed': 'true' } : {})}
+      {...(hit ? { 'data-hit': 'true' } : {})}
       {...(mark ? { 'data-change': mark } : {})}
       {...(problems.length ? { 'data-broken': 'true' } : {})}
     >
@@ -40,6 +45,7 @@ function ClaimNodeView({ data, selected }: NodeProps<ClaimFlowNode>) {
           changed on disk
         </span>
       )}
+      {dimmed && <span className="cw-visually-hidden">Dimmed: outside the filter or the focus. </span>}
       <p className="cw-claim-text">{node.text || <em className="cw-missing">(no text)</em>}</p>
       {previous && (
         <div className="cw-previous">
@@ -101,8 +107,8 @@ function ClaimNodeView({ data, selected }: NodeProps<ClaimFlowNode>) {
         type="source"
         position={data.linkSide === 'left' ? Position.Left : data.linkSide === 'right' ? Position.Right : Position.Top}
         className="cw-link-handle"
-        title="Drag to another card to link, or onto a link to join it (AND)"
-        aria-label={`Drag from ${node.id} to make a link`}
+        title="Drag to another card to link, or onto a link to join it (AND); from the keyboard, L links the selected card"
+        aria-hidden="true"
       />
     </div>
   );

@@ -1,8 +1,10 @@
 // One piece of a link on the canvas. The `main` piece carries the link's id, status, arrow and
 // label; `segment` pieces run from each AND source into the junction, without arrows.
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import { BaseEdge, EdgeLabelRenderer, useInternalNode, type EdgeProps, type InternalNode } from '@xyflow/react';
 import { useDocumentStore } from '../../store/document-store';
+import { useIsDimmed, useIsHit } from '../find/lens-store';
+import { useSideSection } from '../side/side-section';
 import { STATUS_LABEL, plural, relationLabel } from '../words';
 import { markerId } from './ArrowMarkers';
 import { CheckMark } from './CheckMark';
@@ -11,6 +13,7 @@ import { useChangedOnDisk } from './changed-on-disk';
 import { MARK_WORD } from './marks';
 import { coursePath, pointAlong, zigzagPath } from '../../render/geometry';
 import { linkCourse, type Rect } from './edge-geometry';
+import { LinkNote } from './LinkNote';
 
 function rectOf(node: InternalNode | undefined): Rect | undefined {
   if (!node) return undefined;
@@ -26,6 +29,9 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
   const sourceRect = rectOf(sourceNode);
   const targetRect = rectOf(targetNode);
   const changedOnDisk = useChangedOnDisk(data?.link.id ?? '');
+  const labelRef = useRef<HTMLDivElement>(null);
+  const dimmed = useIsDimmed(data?.link.id ?? '');
+  const hit = useIsHit(data?.link.id ?? '');
   if (!data || !sourceNode || !targetNode || !sourceRect || !targetRect) return null;
 
   const { link, role, style, orientation, mark } = data;
@@ -45,7 +51,7 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
   const path = conflict ? zigzagPath(from.point, to.point) : coursePath(course);
   const labelAt = data.labelAt ?? 0.5;
   const marker = role === 'segment' || conflict ? undefined : `url(#${markerId(style === 'order' ? 'order' : 'cause', mark ? `mark-${mark}` : link.status)})`;
-  const className = `cw-link cw-link-${mark ? `mark-${mark}` : link.status} cw-link-${style}${selected ? ' is-selected' : ''}${data.problems.length ? ' is-broken' : ''}`;
+  const className = `cw-link cw-link-${mark ? `mark-${mark}` : link.status} cw-link-${style}${selected ? ' is-selected' : ''}${data.problems.length ? ' is-broken' : ''}${dimmed ? ' is-dimmed' : ''}${hit ? ' is-hit' : ''}`;
 
   if (role === 'segment') {
     return (
@@ -75,12 +81,15 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
       <BaseEdge id={id} path={path} className="cw-link-path" markerEnd={marker} interactionWidth={16} />
       <EdgeLabelRenderer>
         <div
-          className={`cw-link-label cw-link-label-${mark ? `mark-${mark}` : link.status} nodrag nopan${selected ? ' is-selected' : ''}${changedOnDisk && !before ? ' is-changed-on-disk' : ''}`}
+          ref={labelRef}
+          className={`cw-link-label cw-link-label-${mark ? `mark-${mark}` : link.status} nodrag nopan${selected ? ' is-selected' : ''}${dimmed ? ' is-dimmed' : ''}${hit ? ' is-hit' : ''}${changedOnDisk && !before ? ' is-changed-on-disk' : ''}`}
           style={{ transform: `translate(-50%, -50%) translate(${midX}px, ${midY}px)` }}
           data-link-label={before ? undefined : link.id}
           onClick={(event) => {
             event.stopPropagation();
-            if (!mark) useDocumentStore.getState().select({ nodes: [], links: [link.id] });
+            if (mark) return;
+            useDocumentStore.getState().select({ nodes: [], links: [link.id] });
+            useSideSection.getState().show('inspector');
           }}
           title={`${label} — ${status.word.toLowerCase()}${assumptionText ? `\nAssumptions:\n${assumptionText}` : ''}`}
         >
@@ -115,14 +124,8 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
               ⛔
             </span>
           )}
-          {selected && link.assumptions.length > 0 && (
-            <ul className="cw-assumption-list">
-              {link.assumptions.map((a, i) => (
-                <li key={i}>Assumes: {a.text}</li>
-              ))}
-            </ul>
-          )}
         </div>
+        {selected && !mark && link.assumptions.length > 0 && <LinkNote notes={link.assumptions} centre={{ x: midX, y: midY }} label={labelRef} />}
       </EdgeLabelRenderer>
     </g>
   );

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent as R
 import {
   Background,
   Controls,
+  MiniMap,
   ReactFlow,
   ReactFlowProvider,
   useEdgesState,
@@ -34,6 +35,12 @@ import { LinkEdge } from './LinkEdge';
 import { loadDragged, onDraggedChange, saveDragged, type DraggedPositions } from './positions-storage';
 import { applyPicks, isEdgeSelected, isNodeSelected, pickTarget } from './selection';
 import { forgetLayout, structureKey, useTreeLayout } from './use-tree-layout';
+import { useSideSection } from '../side/side-section';
+import { motion } from '../motion';
+import { openingViewport } from './opening-view';
+import { useCanvasControls } from './use-canvas-controls';
+import { miniMapColour } from './minimap-colour';
+import { useTheme } from '../theme/theme';
 
 /** Cards put on the page per frame while a big tree is first measured. */
 const MOUNT_BATCH = 100;
@@ -74,9 +81,11 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   const selection = useDocumentStore((s) => s.view.selection);
   const focus = useDocumentStore((s) => s.view.focus);
   const select = useDocumentStore((s) => s.select);
-  const { fitView, setCenter, getZoom, getViewport, screenToFlowPosition } = useReactFlow();
+  const { fitView, setViewport, setCenter, getZoom, getViewport, screenToFlowPosition } = useReactFlow();
   const canvasRef = useRef<HTMLDivElement>(null);
   const canvasSize = () => ({ width: canvasRef.current?.clientWidth ?? 0, height: canvasRef.current?.clientHeight ?? 0 });
+  useCanvasControls(tree, canvasRef);
+  const theme = useTheme((s) => s.theme);
 
   const [nodes, setNodes, onNodesChange] = useNodesState<CausewayFlowNode>([]);
   const [edges, setEdges, onEdgesChange] = useEdgesState<LinkFlowEdge>([]);
@@ -185,17 +194,27 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     setEdges((previous) => previous.map((edge) => (edge.selected === isEdgeSelected(edge, selection) ? edge : { ...edge, selected: isEdgeSelected(edge, selection) })));
   }, [selection, setNodes, setEdges]);
 
-  // Fit the whole tree into view when the canvas first shows it and after Re-layout, once the
-  // placed cards have reached React Flow (its store updates before this parent effect runs).
+  // Show the tree when the canvas first shows it and after Re-layout, once the placed cards have
+  // reached React Flow (its store updates before this parent effect runs): whole when it fits at
+  // a readable size, else at a readable zoom from its top-left; Fit view (F) shows it all.
   const fitted = useRef('');
-  /** Settles once React Flow has applied the fit (it may wait for the cards to be measured). */
+  /** Settles once React Flow has applied the opening view (it may wait for the cards to be measured). */
   const fitDone = useRef<Promise<unknown>>(Promise.resolve());
-  const placed = layout.result !== undefined && nodes.length > 0 && nodes.every((n) => n.className !== 'is-pending');
+  // With a cached layout the cards are placed before they are measured: wait for their sizes too.
+  const placed = layout.result !== undefined && nodes.length > 0 && nodes.every((n) => n.className !== 'is-pending' && (n.type !== 'claim' || (n.measured?.width ?? 0) > 0));
   useEffect(() => {
     if (!placed || fitted.current === String(relayoutGeneration)) return;
     fitted.current = String(relayoutGeneration);
-    fitDone.current = fitView({ padding: 0.12, maxZoom: 1, duration: 0 });
-  }, [placed, relayoutGeneration, fitView]);
+    const size = canvasSize();
+    const claims = nodes.filter((n) => n.type === 'claim');
+    if (size.width === 0 || claims.length === 0) {
+      fitDone.current = fitView({ padding: 0.12, maxZoom: 1, duration: 0 });
+      return;
+    }
+    fitDone.current = setViewport(openingViewport(boundsOf(claims), size), { duration: 0 });
+    // Only the first placement of a structure moves the view.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [placed, relayoutGeneration, fitView, setViewport]);
 
   // Centre an item on request (a trace chip, a diagnostic, the backlog list, a node just added).
   // A request can come before the item has its place: it waits for the next layout.
@@ -206,17 +225,20 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     const node = nodes.find((n) => n.id === focus.id);
     const edge = edges.find((e) => e.data?.link.id === focus.id && e.data.role === 'main');
     const ends = edge ? [edge.source, edge.target].map((id) => nodes.find((n) => n.id === id)).filter((n) => n !== undefined) : [];
+    // The layout's place, not the card's last drawn one: a card just added is still drawn at its
+    // waiting spot when the layout that places it arrives.
     const box = node
-      ? { x: node.position.x, y: node.position.y, width: node.measured?.width ?? 240, height: node.measured?.height ?? 100 }
+      ? { x: positions.get(node.id)?.x ?? node.position.x, y: positions.get(node.id)?.y ?? node.position.y, width: node.measured?.width ?? 240, height: node.measured?.height ?? 100 }
       : ends.length === 2
         ? boundsOf(ends)
         : undefined;
     if (!box || (node && !positions.has(node.id))) return;
     handledFocus.current = focus.nonce;
     const onlyIfHidden = focus.onlyIfHidden;
+    // A jump into another tree waits for that tree's opening view, or the view would undo it.
     void fitDone.current.then(() => {
       if (onlyIfHidden && isInView(box, getViewport(), canvasSize())) return;
-      void setCenter(box.x + box.width / 2, box.y + box.height / 2, { zoom: Math.max(getZoom(), 0.9), duration: 300 });
+      void setCenter(box.x + box.width / 2, box.y + box.height / 2, { zoom: Math.max(getZoom(), 0.9), duration: motion(300) });
     });
   }, [focus, positions, nodes, edges, getViewport, getZoom, setCenter, relayoutGeneration]);
 
@@ -313,6 +335,9 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     [dragged, fileName, storageView, editable, linkTo, setNodes],
   );
 
+  // Clicking a card or link shows the inspector, also when it was selected already.
+  const showInspector = useCallback(() => useSideSection.getState().show('inspector'), []);
+
   const onDoubleClick = useCallback(
     (event: ReactMouseEvent) => {
       if (!editable || !onAddNodeAt || !(event.target as Element).classList.contains('react-flow__pane')) return;
@@ -336,8 +361,13 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
         onNodeDragStop={onNodeDragStop}
         onConnectStart={onConnectStart}
         onConnectEnd={onConnectEnd}
+        onNodeClick={showInspector}
+        onEdgeClick={showInspector}
         nodesConnectable={editable}
         zoomOnDoubleClick={false}
+        colorMode={theme}
+        panOnScroll
+        zoomOnScroll={false}
         minZoom={0.05}
         maxZoom={2.5}
         deleteKeyCode={null}
@@ -346,6 +376,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
       >
         <Background gap={24} size={1} />
         <Controls showInteractive={false} />
+        <MiniMap pannable zoomable style={{ width: 168, height: 112 }} ariaLabel="Minimap: where the view is in the whole tree" nodeColor={miniMapColour} nodeStrokeWidth={3} />
       </ReactFlow>
       {tree.nodes.length === 0 && (
         <div className="cw-empty-tree">

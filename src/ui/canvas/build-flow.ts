@@ -6,7 +6,7 @@ import type { DrawableLink, DrawableNode, DrawableTree } from '../../format/read
 import type { LayoutResult } from '../../layout/types';
 import type { ChangeMark, ChangeMarks } from './change-tree';
 import { pointAlong } from '../../render/geometry';
-import { relationLabel } from '../words';
+import { STATUS_LABEL, kindLabel, relationLabel } from '../words';
 import {
   LABEL_POSITIONS,
   assignSlots,
@@ -130,6 +130,8 @@ export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges:
   const nodes: CausewayFlowNode[] = tree.nodes.map((node) => ({
     id: node.id,
     type: 'claim',
+    // What a screen reader says on reaching the card: kind, status (or change mark) and text.
+    ariaLabel: `${kindLabel(node.kind)} ${node.id}, ${input.change ? (input.change.marks.get(node.id) ?? 'context') : STATUS_LABEL[node.status].word.toLowerCase()}: ${node.text}`,
     position: positions?.get(node.id) ?? { x: 0, y: 0 },
     data: {
       node,
@@ -160,8 +162,9 @@ export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges:
     };
     const route = input.routes?.get(link.id);
     const routed = route && ![...sources, link.to!].some((id) => input.moved?.has(id)) ? route : undefined;
+    const ariaLabel = `Link ${link.id}, ${base.mark ?? STATUS_LABEL[link.status].word.toLowerCase()}: ${sources.join(' and ')} ${relationLabel(link.relation)} ${link.to}`;
     if (sources.length === 1) {
-      edges.push({ id: `link:${link.id}`, type: 'link', source: sources[0], target: link.to!, data: { ...base, role: 'main', bends: routed?.sources.get(sources[0]!) } });
+      edges.push({ id: `link:${link.id}`, type: 'link', source: sources[0], target: link.to!, ariaLabel, data: { ...base, role: 'main', bends: routed?.sources.get(sources[0]!) } });
       continue;
     }
     const junction = junctionId(link.id);
@@ -169,14 +172,16 @@ export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges:
     nodes.push({
       id: junction,
       type: 'junction',
+      ariaLabel: `AND junction of ${link.id}: ${sources.join(', ')} act together`,
       position: { x: at.x - JUNCTION_SIZE / 2, y: at.y - JUNCTION_SIZE / 2 },
       draggable: false,
       data: { link, mark: base.mark, fileId: base.fileId },
     });
     for (const source of sources) {
-      edges.push({ id: `segment:${link.id}:${source}`, type: 'link', source, target: junction, data: { ...base, role: 'segment', bends: routed?.sources.get(source) } });
+      // Only the main piece takes the keyboard; the pieces into the junction are part of it.
+      edges.push({ id: `segment:${link.id}:${source}`, type: 'link', source, target: junction, focusable: false, ariaLabel: `${source}, joint source of ${link.id}`, data: { ...base, role: 'segment', bends: routed?.sources.get(source) } });
     }
-    edges.push({ id: `link:${link.id}`, type: 'link', source: junction, target: link.to!, data: { ...base, role: 'main', bends: routed?.target } });
+    edges.push({ id: `link:${link.id}`, type: 'link', source: junction, target: link.to!, ariaLabel, data: { ...base, role: 'main', bends: routed?.target } });
   }
 
   if (positions) assignEdgeSlots(nodes, edges, input.sizes, orientation);
@@ -257,10 +262,15 @@ function assignEdgeSlots(
     let shift: Point = { x: 0, y: 0 };
     const outOfJunction = edge.source.startsWith('and:');
     const length = Math.hypot(to.point.x - from.point.x, to.point.y - from.point.y);
-    if (outOfJunction && length < (orientation === 'horizontal' ? width : height) + 24) {
+    const run = orientation === 'horizontal' ? width : height;
+    if (outOfJunction && length < run + 60) {
       // Too short an arrow to carry its label: the label goes beside the AND junction.
       labelAt = 0;
       shift = orientation === 'horizontal' ? { x: 0, y: -(JUNCTION_SIZE / 2 + height / 2 + 4) } : { x: JUNCTION_SIZE / 2 + width / 2 + 6, y: 0 };
+    } else if (!outOfJunction && edge.data.style !== 'conflict' && length < run + 60) {
+      // On so short an arrow the label would hide it: the label rides beside the arrow instead.
+      labelAt = 0.5;
+      shift = orientation === 'horizontal' ? { x: 0, y: -(height / 2 + 5) } : { x: width / 2 + 8, y: 0 };
     } else {
       // Least covered place: covering another label is worse than brushing a card.
       const cost = (t: number) => {

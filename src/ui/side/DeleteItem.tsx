@@ -1,13 +1,21 @@
 // Delete…: first says everything else the deletion changes (links, AND sources, backlog entries,
 // traces pointing at it), then does all of it in one undoable step.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { describeLinkRemoval, describeNodeRemoval } from '../../format/operations';
 import { commands } from '../../store/commands';
+import { useInspectorIntent } from './inspector-intent';
 import { useWorkingFile } from './use-document';
 
 export function DeleteItem({ id, kind }: { id: string; kind: 'node' | 'link' }) {
   const file = useWorkingFile();
   const [asking, setAsking] = useState(false);
+  // Delete from the keyboard asks here first (the confirmation's Cancel takes the focus).
+  const request = useInspectorIntent((s) => s.request);
+  useEffect(() => {
+    if (request?.intent !== 'delete' || request.id !== id) return;
+    useInspectorIntent.getState().done();
+    setAsking(true);
+  }, [request, id]);
   if (!asking) {
     return (
       <div className="cw-side-delete">

@@ -1,9 +1,10 @@
 // Several nodes and links selected: list them and accept them together as one fragment. A link
 // whose ends are neither accepted nor in the fragment is named before the user tries.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { endsNeededToAccept } from '../../format/operations';
 import { commands } from '../../store/commands';
 import { plural } from '../words';
+import { focusFirstIn, useInspectorIntent } from './inspector-intent';
 import { ItemRef } from './ItemRef';
 import { PanelSection } from './PanelSection';
 import { EndorserChoice } from './PeoplePicker';
@@ -14,6 +15,13 @@ export function FragmentInspector({ nodes, links }: { nodes: string[]; links: st
   const [endorsers, setEndorsers] = useState<string[]>([]);
   const ids = [...nodes, ...links];
   const missing = endsNeededToAccept(file, ids);
+  const acceptForm = useRef<HTMLFormElement>(null);
+  const request = useInspectorIntent((s) => s.request);
+  useEffect(() => {
+    if (request?.intent !== 'accept' || request.id !== 'fragment') return;
+    useInspectorIntent.getState().done();
+    focusFirstIn(acceptForm.current);
+  }, [request]);
   return (
     <div className="cw-side-inspector" data-inspecting="fragment">
       <header className="cw-side-title">
@@ -33,6 +41,7 @@ export function FragmentInspector({ nodes, links }: { nodes: string[]; links: st
       </PanelSection>
       <PanelSection title="Accept as one fragment">
         <form
+          ref={acceptForm}
           className="cw-side-form"
           aria-label="Accept the selected items together"
           onSubmit={(event) => {

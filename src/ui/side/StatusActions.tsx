@@ -1,10 +1,11 @@
 // An item's status with what can be done about it: accept, dispute, return to proposed; and its
 // endorsement record, which is kept as a record even when the item is no longer accepted.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Status } from '../../format';
 import { commands } from '../../store/commands';
 import { AcceptForm } from './AcceptForm';
 import { DisputeForm } from './DisputeForm';
+import { focusFirstIn, useInspectorIntent } from './inspector-intent';
 import { PanelSection } from './PanelSection';
 import { useNames } from './PeoplePicker';
 import { StatusTag } from './StatusTag';
@@ -12,6 +13,16 @@ import { StatusTag } from './StatusTag';
 export function StatusActions({ id, status, acceptedBy }: { id: string; status: Status; acceptedBy: string[] }) {
   const [open, setOpen] = useState<'accept' | 'dispute' | null>(null);
   const names = useNames(acceptedBy);
+  const forms = useRef<HTMLDivElement>(null);
+  // A from the keyboard opens Accept…, D opens Dispute…, ready to answer.
+  const request = useInspectorIntent((s) => s.request);
+  useEffect(() => {
+    if (!request || request.id !== id || request.intent === 'delete') return;
+    useInspectorIntent.getState().done();
+    if (request.intent === 'dispute' && status === 'disputed') return;
+    setOpen(request.intent);
+    focusFirstIn(forms.current);
+  }, [request, id, status]);
   return (
     <PanelSection title="Status">
       <div className="cw-side-status-row">
@@ -37,8 +48,10 @@ export function StatusActions({ id, status, acceptedBy }: { id: string; status: 
           {status === 'accepted' ? 'Endorsed by' : 'Earlier endorsed by (a record only)'}: {names}
         </p>
       )}
-      {open === 'accept' && <AcceptForm id={id} onDone={() => setOpen(null)} onCancel={() => setOpen(null)} />}
-      {open === 'dispute' && <DisputeForm id={id} onDone={() => setOpen(null)} onCancel={() => setOpen(null)} />}
+      <div ref={forms}>
+        {open === 'accept' && <AcceptForm id={id} onDone={() => setOpen(null)} onCancel={() => setOpen(null)} />}
+        {open === 'dispute' && <DisputeForm id={id} onDone={() => setOpen(null)} onCancel={() => setOpen(null)} />}
+      </div>
     </PanelSection>
   );
 }

@@ -1,0 +1,122 @@
+// The canvas's part of keyboard use and printing: registers fit and zoom for the commands,
+// moves the selection between connected nodes with the arrow keys (keeping the keyboard focus
+// on the selected card, so it is always visible and announced), turns the browser's own
+// "scroll this into view" (tabbing to a card off screen, find in page) into a pan of the
+// canvas, and fits the whole tree into the printed page while printing.
+import { useEffect, type RefObject } from 'react';
+import { getViewportForBounds, useReactFlow, type Viewport } from '@xyflow/react';
+import type { DrawableTree } from '../../format/read';
+import { useDocumentStore } from '../../store/document-store';
+import { motion } from '../motion';
+import { dialogIsOpen, isTyping } from '../typing';
+import type { CausewayFlowNode, LinkFlowEdge } from './build-flow';
+import { registerCanvasActions } from './canvas-actions';
+import { connectedNodes, nextInDirection, type Direction } from './neighbour';
+
+const ARROWS: Record<string, Direction> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
+
+/** The printed canvas, in CSS px (print.css gives it this size on a landscape page). */
+export const PRINT_SIZE = { width: 960, height: 600 };
+
+export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLDivElement | null>): void {
+  const flow = useReactFlow<CausewayFlowNode, LinkFlowEdge>();
+
+  useEffect(
+    () =>
+      registerCanvasActions({
+        fitView: () => void flow.fitView({ padding: 0.12, maxZoom: 1, duration: motion(200) }),
+        zoomIn: () => void flow.zoomIn({ duration: motion(150) }),
+        zoomOut: () => void flow.zoomOut({ duration: motion(150) }),
+      }),
+    [flow],
+  );
+
+  useEffect(() => {
+    const centreOf = (id: string) => {
+      const node = flow.getInternalNode(id);
+      if (!node) return undefined;
+      return { x: node.internals.positionAbsolute.x + (node.measured.width ?? 0) / 2, y: node.internals.positionAbsolute.y + (node.measured.height ?? 0) / 2 };
+    };
+    const reveal = (id: string) => {
+      const canvas = canvasRef.current;
+      const element = canvas?.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(id)}"]`);
+      element?.focus({ preventScroll: true });
+      const box = element?.getBoundingClientRect();
+      const area = canvas?.getBoundingClientRect();
+      const centre = centreOf(id);
+      if (!box || !area || !centre) return;
+      const inside = box.left >= area.left && box.top >= area.top && box.right <= area.right && box.bottom <= area.bottom;
+      if (!inside) void flow.setCenter(centre.x, centre.y, { zoom: flow.getZoom(), duration: motion(200) });
+    };
+    const onKey = (event: KeyboardEvent) => {
+      const direction = ARROWS[event.key];
+      if (!direction || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return;
+      if (isTyping(event.target) || dialogIsOpen()) return;
+      const target = event.target as Element | null;
+      if (target && target !== document.body && !canvasRef.current?.contains(target)) return;
+      const claims = flow.getNodes().filter((n) => n.type === 'claim');
+      if (claims.length === 0) return;
+      event.preventDefault();
+      event.stopPropagation();
+      const { selection } = useDocumentStore.getState().view;
+      const select = (id: string) => {
+        useDocumentStore.getState().select({ nodes: [id], links: [] });
+        reveal(id);
+      };
+      const current = selection.nodes[selection.nodes.length - 1];
+      const link = current === undefined ? tree.links.find((l) => l.id === selection.links[0]) : undefined;
+      if (current === undefined && !link) {
+        // Nothing selected yet: start at the first card in reading order.
+        const first = [...claims].sort((a, b) => a.position.y - b.position.y || a.position.x - b.position.x)[0];
+        select(first.id);
+        return;
+      }
+      const from = current !== undefined ? centreOf(current) : centreOf(link!.to ?? link!.from[0]);
+      const candidates = [...(current !== undefined ? connectedNodes(current, tree.links) : new Set([...link!.from, ...(link!.to ? [link!.to] : [])]))]
+        .map((id) => ({ id, centre: centreOf(id) }))
+        .filter((c): c is { id: string; centre: { x: number; y: number } } => c.centre !== undefined);
+      const next = from && nextInDirection(from, candidates, direction);
+      if (next) select(next);
+    };
+    // Capture: before React Flow's own arrow handling, which would move the card instead.
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [flow, tree.links, canvasRef]);
+
+  useEffect(() => {
+    // The browser scrolls React Flow's frame to show a focused card; React Flow puts the frame
+    // back at once. Seen first (capture, on the window), that scroll becomes a pan instead, so
+    // the card really comes into view.
+    const onScroll = (event: Event) => {
+      const frame = event.target;
+      if (!(frame instanceof HTMLElement) || !frame.classList.contains('react-flow') || !canvasRef.current?.contains(frame)) return;
+      const dx = frame.scrollLeft;
+      const dy = frame.scrollTop;
+      if (dx === 0 && dy === 0) return;
+      const viewport = flow.getViewport();
+      void flow.setViewport({ x: viewport.x - dx, y: viewport.y - dy, zoom: viewport.zoom });
+    };
+    window.addEventListener('scroll', onScroll, true);
+    return () => window.removeEventListener('scroll', onScroll, true);
+  }, [flow, canvasRef]);
+
+  useEffect(() => {
+    let saved: Viewport | null = null;
+    const beforePrint = () => {
+      const nodes = flow.getNodes();
+      if (nodes.length === 0) return;
+      saved = flow.getViewport();
+      void flow.setViewport(getViewportForBounds(flow.getNodesBounds(nodes), PRINT_SIZE.width, PRINT_SIZE.height, 0.05, 1.2, 0.04));
+    };
+    const afterPrint = () => {
+      if (saved) void flow.setViewport(saved);
+      saved = null;
+    };
+    window.addEventListener('beforeprint', beforePrint);
+    window.addEventListener('afterprint', afterPrint);
+    return () => {
+      window.removeEventListener('beforeprint', beforePrint);
+      window.removeEventListener('afterprint', afterPrint);
+    };
+  }, [flow]);
+}

@@ -1,0 +1,178 @@
+// Every action of the editor in one list: its name, where it belongs, its keys, and whether it
+// can run now. The command palette lists them, `?` shows their keys, and the keyboard runs them,
+// so a shortcut can never exist without being listed (or the other way round).
+import { TREE_KEYS } from '../../format';
+import type { DrawableTree } from '../../format/read';
+import { useDocumentStore } from '../../store/document-store';
+import { canvasActions } from '../canvas/canvas-actions';
+import { canSaveToFiles } from '../file-access';
+import { useLens } from '../find/lens-store';
+import { useInspectorIntent } from '../side/inspector-intent';
+import { SECTIONS, SECTION_LABEL, useSideSection } from '../side/side-section';
+import { exportDownload, saveDocument, saveDocumentAs } from '../saving';
+import { useTheme } from '../theme/theme';
+import { treeLabel } from '../words';
+
+export type ActionGroup = 'File' | 'Edit' | 'Selection' | 'View' | 'Find and focus' | 'Trees' | 'Side panel' | 'Help';
+
+export const GROUP_ORDER: ActionGroup[] = ['File', 'Edit', 'Selection', 'View', 'Find and focus', 'Trees', 'Side panel', 'Help'];
+
+export interface EditorAction {
+  id: string;
+  label: string;
+  group: ActionGroup;
+  /** Key chords, the first one shown; none for actions reached through the palette or a menu. */
+  keys?: string[];
+  /** Why it cannot run now, or undefined when it can. */
+  unavailable?: string;
+  /** A Ctrl chord that runs even while typing in a field. */
+  whileTyping?: boolean;
+  keywords?: string[];
+  /** Listed among the shortcuts only: the keys do it where it applies (the arrow keys). */
+  helpOnly?: boolean;
+  run(): void;
+}
+
+export interface EditorContext {
+  trees: DrawableTree[];
+  tree: DrawableTree | undefined;
+  /** The working file's full view is showing (not a revision, not another view). */
+  editable: boolean;
+  readOnly: boolean;
+  openFile(): void;
+  addNode(link?: { other: string; as: 'cause' | 'effect' }): void;
+  relayout(): void;
+  exportSvg(): void;
+  exportPng(): void;
+  openSnapshot(): void;
+  openPalette(page?: 'link' | 'join'): void;
+  openHelp(): void;
+  showGuide(): void;
+  /** Set when the editor works on a file on disk through `causeway open`. */
+  live?: LiveContext;
+}
+
+export interface LiveContext {
+  fileName: string | undefined;
+  /** Opened on a folder: its files can be listed again. */
+  inFolder: boolean;
+  /** Writes the edits now (they are written a moment after each one anyway). */
+  save(): void;
+  backToFolder(): void;
+}
+
+export function editorActions(ctx: EditorContext): EditorAction[] {
+  const store = useDocumentStore.getState();
+  const { document, view, history } = store;
+  const selection = view.selection;
+  const selectedCount = selection.nodes.length + selection.links.length;
+  const single = selectedCount === 1 ? (selection.nodes[0] ?? selection.links[0]) : undefined;
+  const singleNode = selectedCount === 1 ? selection.nodes[0] : undefined;
+  const noDocument = document ? undefined : 'No file is open.';
+  const notEditable = noDocument ?? (ctx.editable ? undefined : ctx.readOnly ? 'A revision is open read-only.' : 'Editing happens in the full view; leave Accepted only or Latest change first.');
+  const needsNode = notEditable ?? (singleNode ? undefined : 'Select one node first.');
+  const needsItem = notEditable ?? (single ? undefined : 'Select one node or link first.');
+  const lens = useLens.getState();
+  const sides = useSideSection.getState();
+  const intent = (what: 'accept' | 'dispute' | 'delete', id: string) => {
+    sides.show('inspector');
+    useInspectorIntent.getState().ask(what, id);
+  };
+  const canvas = () => canvasActions();
+
+  const actions: EditorAction[] = [
+    // File
+    ...(ctx.live ? liveFileActions(ctx.live, noDocument) : [
+      { id: 'open', label: 'Open a file…', group: 'File' as const, keys: ['Ctrl+O'], whileTyping: true, run: ctx.openFile },
+      { id: 'save', label: 'Save', group: 'File' as const, keys: ['Ctrl+S'], whileTyping: true, unavailable: noDocument, run: () => void saveDocument() },
+      ...(canSaveToFiles() ? [{ id: 'save-as', label: 'Save as…', group: 'File' as const, keys: ['Ctrl+Shift+S'], whileTyping: true, unavailable: noDocument, run: () => void saveDocumentAs() }] : []),
+    ]),
+    { id: 'export-yaml', label: 'Export YAML (download the file)', group: 'File', keys: ['Ctrl+E'], whileTyping: true, unavailable: noDocument, run: exportDownload },
+    { id: 'export-png', label: 'Export PNG of this tree', group: 'File', keys: ['Ctrl+Shift+E'], whileTyping: true, unavailable: ctx.tree ? undefined : 'No tree to export.', keywords: ['picture', 'image'], run: ctx.exportPng },
+    { id: 'export-svg', label: 'Export SVG of this tree', group: 'File', unavailable: ctx.tree ? undefined : 'No tree to export.', keywords: ['picture', 'image', 'vector'], run: ctx.exportSvg },
+    { id: 'print', label: 'Print this tree', group: 'File', keys: ['Ctrl+P'], whileTyping: true, unavailable: ctx.tree ? undefined : 'No tree to print.', run: () => window.print() },
+    { id: 'snapshot', label: 'Record a snapshot with a summary…', group: 'File', unavailable: noDocument, keywords: ['history', 'revision'], run: ctx.openSnapshot },
+
+    // Edit
+    { id: 'add-node', label: 'New node', group: 'Edit', keys: ['N'], unavailable: notEditable ?? (ctx.tree ? undefined : 'No tree is open.'), run: () => ctx.addNode() },
+    { id: 'add-cause', label: 'New node: a cause of the selected node', group: 'Edit', keys: ['C'], unavailable: needsNode, run: () => singleNode && ctx.addNode({ other: singleNode, as: 'cause' }) },
+    { id: 'add-effect', label: 'New node: an effect of the selected node', group: 'Edit', keys: ['E'], unavailable: needsNode, run: () => singleNode && ctx.addNode({ other: singleNode, as: 'effect' }) },
+    { id: 'link-to', label: 'Link the selected node to…', group: 'Edit', keys: ['L'], unavailable: needsNode, keywords: ['connect', 'arrow'], run: () => ctx.openPalette('link') },
+    { id: 'join-link', label: 'Join the selected node to a link as a joint (AND) cause…', group: 'Edit', keys: ['J'], unavailable: needsNode, keywords: ['and', 'joint', 'together'], run: () => ctx.openPalette('join') },
+    {
+      id: 'accept',
+      label: 'Accept the selection…',
+      group: 'Edit',
+      keys: ['A'],
+      unavailable: notEditable ?? (selectedCount ? undefined : 'Select what to accept first.'),
+      keywords: ['endorse'],
+      run: () => (single ? intent('accept', single) : intent('accept', 'fragment')),
+    },
+    { id: 'dispute', label: 'Dispute the selected item…', group: 'Edit', keys: ['D'], unavailable: needsItem, keywords: ['object', 'challenge'], run: () => single && intent('dispute', single) },
+    { id: 'delete', label: 'Delete the selected item…', group: 'Edit', keys: ['Delete', 'Backspace'], unavailable: needsItem, keywords: ['remove'], run: () => single && intent('delete', single) },
+    { id: 'undo', label: history.past.length ? `Undo: ${history.past[history.past.length - 1].label}` : 'Undo', group: 'Edit', keys: ['Ctrl+Z'], whileTyping: true, unavailable: ctx.readOnly ? 'A revision is open read-only.' : history.past.length ? undefined : 'Nothing to undo.', run: () => useDocumentStore.getState().undo() },
+    { id: 'redo', label: history.future.length ? `Redo: ${history.future[0].label}` : 'Redo', group: 'Edit', keys: ['Ctrl+Shift+Z', 'Ctrl+Y'], whileTyping: true, unavailable: ctx.readOnly ? 'A revision is open read-only.' : history.future.length ? undefined : 'Nothing to redo.', run: () => useDocumentStore.getState().redo() },
+
+    // Selection
+    { id: 'move-selection', label: 'Move the selection to a connected node', group: 'Selection', keys: ['↑ ↓ ← →'], helpOnly: true, run: () => undefined },
+    { id: 'clear-selection', label: 'Clear the selection', group: 'Selection', keys: ['Escape'], unavailable: selectedCount ? undefined : 'Nothing is selected.', run: () => useDocumentStore.getState().select({ nodes: [], links: [] }) },
+
+    // View
+    { id: 'accepted-only', label: view.mode === 'accepted' ? 'Show every item again (leave Accepted only)' : 'Accepted only', group: 'View', keys: ['Shift+A'], unavailable: noDocument, run: () => store.setMode(view.mode === 'accepted' ? 'full' : 'accepted') },
+    { id: 'latest-change', label: view.mode === 'changes' ? 'Leave Latest change' : 'Latest change', group: 'View', keys: ['Shift+L'], unavailable: noDocument, run: () => store.setMode(view.mode === 'changes' ? 'full' : 'changes') },
+    { id: 'fit', label: 'Fit the whole tree in view', group: 'View', keys: ['F'], unavailable: ctx.tree ? undefined : 'No tree is open.', run: () => canvas()?.fitView() },
+    { id: 'zoom-in', label: 'Zoom in', group: 'View', keys: ['+', '='], run: () => canvas()?.zoomIn() },
+    { id: 'zoom-out', label: 'Zoom out', group: 'View', keys: ['-'], run: () => canvas()?.zoomOut() },
+    { id: 'relayout', label: 'Re-layout this tree (forget dragged positions)', group: 'View', unavailable: ctx.tree ? undefined : 'No tree is open.', run: ctx.relayout },
+    { id: 'theme', label: useTheme.getState().theme === 'dark' ? 'Light mode' : 'Dark mode', group: 'View', keywords: ['theme', 'colour', 'color', 'night'], run: () => useTheme.getState().toggle() },
+    ...(useTheme.getState().choice !== 'system' ? [{ id: 'theme-system', label: 'Follow the system’s light or dark setting', group: 'View' as const, keywords: ['theme'], run: () => useTheme.getState().choose('system') }] : []),
+
+    // Find and focus
+    { id: 'find', label: 'Find text in every tree', group: 'Find and focus', keys: ['Ctrl+F', '/'], whileTyping: true, keywords: ['search'], run: () => lens.openFind() },
+    {
+      id: 'focus',
+      label: lens.focus ? 'Stop focusing (show every item)' : 'Focus on the selection (dim the rest)',
+      group: 'Find and focus',
+      keys: ['Shift+F'],
+      unavailable: lens.focus ? undefined : selectedCount && ctx.tree ? undefined : 'Select a node to focus on first.',
+      keywords: ['strand', 'neighbours', 'causes', 'effects'],
+      run: () => (lens.focus ? lens.setFocus(null) : ctx.tree && lens.setFocus({ tree: ctx.tree.key, ids: [...selection.nodes, ...selection.links], steps: 1 })),
+    },
+    {
+      id: 'filter',
+      label: 'Filter by status, kind, contributor or backlog work',
+      group: 'Find and focus',
+      keywords: ['dim'],
+      run: () => lens.openFilters(),
+    },
+
+    // Trees
+    ...TREE_KEYS.map((key, index) => ({
+      id: `tree-${key}`,
+      label: `Show the ${treeLabel(key)}`,
+      group: 'Trees' as const,
+      keys: [String(index + 1)],
+      unavailable: ctx.trees.some((t) => t.key === key) ? undefined : `This file has no ${treeLabel(key)}; add it in the Trees part of the side panel.`,
+      run: () => store.showTree(key),
+    })),
+
+    // Side panel
+    ...SECTIONS.map((section) => ({ id: `side-${section}`, label: `Side panel: ${SECTION_LABEL[section]}`, group: 'Side panel' as const, unavailable: noDocument, run: () => sides.show(section) })),
+
+    // Help
+    { id: 'palette', label: 'Command palette', group: 'Help', keys: ['Ctrl+K'], whileTyping: true, run: () => ctx.openPalette() },
+    { id: 'help', label: 'Keyboard shortcuts', group: 'Help', keys: ['?'], run: ctx.openHelp },
+    { id: 'guide', label: 'Show the first-run guide again', group: 'Help', keywords: ['tour', 'welcome', 'tutorial'], run: ctx.showGuide },
+  ];
+  return actions;
+}
+
+/** The file actions of a file on disk: it is written by itself, and it is the only file here. */
+function liveFileActions(live: LiveContext, noDocument: string | undefined): EditorAction[] {
+  const elsewhere = `This window edits ${live.fileName ?? 'a file'} on disk${live.inFolder ? '; Files… lists the others in its folder' : '; run causeway open on another file to edit it'}.`;
+  return [
+    { id: 'open', label: 'Open a file…', group: 'File', keys: ['Ctrl+O'], whileTyping: true, unavailable: elsewhere, run: () => undefined },
+    { id: 'save', label: 'Save now (edits are written to the file by themselves)', group: 'File', keys: ['Ctrl+S'], whileTyping: true, unavailable: noDocument, run: live.save },
+    ...(live.inFolder ? [{ id: 'files', label: "The folder's working files…", group: 'File' as const, keywords: ['folder', 'list', 'choose'], run: live.backToFolder }] : []),
+  ];
+}

@@ -1,0 +1,23 @@
+// A keyboard command asking the inspector to start an action on the selected item (Accept…,
+// Dispute…, Delete…). The inspector's part for that item opens its form and takes the focus.
+import { create } from 'zustand';
+
+export type Intent = 'accept' | 'dispute' | 'delete';
+
+interface IntentState {
+  request: { intent: Intent; id: string } | null;
+  ask(intent: Intent, id: string): void;
+  /** Called by the part that acted on the request. */
+  done(): void;
+}
+
+export const useInspectorIntent = create<IntentState>((set) => ({
+  request: null,
+  ask: (intent, id) => set({ request: { intent, id } }),
+  done: () => set({ request: null }),
+}));
+
+/** Puts the keyboard on the first field or button inside `container`, once it is drawn. */
+export function focusFirstIn(container: HTMLElement | null): void {
+  requestAnimationFrame(() => container?.querySelector<HTMLElement>('input, select, textarea, button:not([disabled])')?.focus());
+}
