@@ -3,7 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { openSnapshotPanel, runFromMoreMenu, showTree, waitForLayout } from './helpers';
+import { openSnapshotPanel, showTree, waitForLayout } from './helpers';
 
 const side = (page: Page) => page.getByRole('complementary', { name: 'Side panel' });
 const card = (page: Page, id: string) => page.locator(`[data-node-id="${id}"]`);
@@ -95,7 +95,7 @@ test('record snapshots, open revisions read-only, step between them, and read th
   await page.screenshot({ path: 'e2e/screenshots/latest-change-pending.png' });
 
   // Export SVG of the change view: a well-formed diagram naming the change.
-  const [download] = await Promise.all([page.waitForEvent('download'), runFromMoreMenu(page, /Export SVG of this tree/)]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export SVG' }).click()]);
   expect(download.suggestedFilename()).toBe('repair-cafe-current_reality-latest-change.svg');
   const svg = readFileSync((await download.path())!, 'utf8');
   expect(svg.startsWith('<svg')).toBe(true);
@@ -112,7 +112,7 @@ test('the history survives a reload, and the accepted view exports as SVG', asyn
   const history = await openHistory(page);
   await expect(history.locator('[data-revision]')).toHaveCount(1);
   await showTree(page, 'conflict');
-  const [download] = await Promise.all([page.waitForEvent('download'), runFromMoreMenu(page, /Export SVG of this tree/)]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export SVG' }).click()]);
   expect(download.suggestedFilename()).toBe('repair-cafe-conflict-accepted.svg');
   const svg = readFileSync((await download.path())!, 'utf8');
   expect(svg).toContain('Run a repair café people can rely');

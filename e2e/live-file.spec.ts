@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { EXAMPLE_PATH, fixture, waitForLayout } from './helpers';
+import { EXAMPLE_PATH, fixture, openSnapshotPanel, waitForLayout } from './helpers';
 import { lockAgainstWrites } from '../src/server/unwritable';
 import { BIN, startCauseway, temporaryCopy, type RunningCauseway } from './workspace';
 
@@ -187,8 +187,9 @@ test('Record snapshot writes .NAME/history/ beside the file, the CLI reads it, a
   const path = temporaryCopy(EXAMPLE_PATH, 'cafe.yaml');
   const server = await serve(path);
   await openLive(page, server);
-  await page.getByLabel('Snapshot summary (optional)').fill('First accepted state');
-  await page.getByRole('button', { name: 'Record snapshot' }).click();
+  const snapshot = await openSnapshotPanel(page);
+  await snapshot.getByLabel('Snapshot summary (optional)').fill('First accepted state');
+  await snapshot.getByRole('button', { name: 'Record with this summary' }).click();
   await expect(notice(page)).toContainText('Recorded revision 1');
   const history = join(dirname(path), '.cafe', 'history', '000001.yaml');
   expect(existsSync(history)).toBe(true);

@@ -39,7 +39,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto('/');
     await showTree(page, 'conflict');
-    const [svgDownload] = await Promise.all([page.waitForEvent('download'), runFromMoreMenu(page, /Export SVG of this tree/)]);
+    const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export SVG' }).click()]);
     expect(svgDownload.suggestedFilename()).toBe('repair-cafe-conflict-accepted.svg');
     const svg = readFileSync((await svgDownload.path())!, 'utf8');
     const svgWidth = Number(/width="([\d.]+)"/.exec(svg)![1]);

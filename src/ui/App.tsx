@@ -7,6 +7,7 @@ import { useHistoryStore } from '../store/history-store';
 import { backToFolder, flushWrites } from '../store/live/live-sync';
 import { useLiveStore } from '../store/live/live-store';
 import { AddNodeDialog, type AddNodeRequest } from './AddNodeDialog';
+import { CanvasBoundary } from './canvas/CanvasBoundary';
 import { TreeCanvas, pinNode, resetTreeLayout } from './canvas/TreeCanvas';
 import { changeDrawing, type ChangeMarks } from './canvas/change-tree';
 import { problemsByItem } from './diagnostic-target';
@@ -102,7 +103,14 @@ export function App() {
     setRelayout((n) => n + 1);
   }, [document, shown, viewName]);
   const pictureChange = view.mode === 'changes' ? change : undefined;
-  const exportSvg = () => document && tree && exportTreeSvg(document.fileName, tree.key, data, pictureChange);
+  const exportSvg = () => {
+    if (!document || !tree) return;
+    try {
+      exportTreeSvg(document.fileName, tree.key, data, pictureChange);
+    } catch (error) {
+      useDocumentStore.getState().say('refusal', `The ${treeLabel(tree.key)} could not be drawn as SVG (${error instanceof Error ? error.message : String(error)}); the rest of the file is unaffected.`);
+    }
+  };
   const exportPng = () => {
     if (!document || !tree) return;
     exportTreePng(document.fileName, tree.key, data, pictureChange).catch((error: unknown) =>
@@ -182,17 +190,18 @@ export function App() {
                 <FindBar trees={trees} tree={shown.tree} />
                 <FocusBar tree={shown.tree} />
               </div>
-              <TreeCanvas
-                key={`${document.fileName}:${shown.tree.key}:${viewName}`}
-                tree={shown.tree}
-                allTrees={trees}
-                view={viewName}
-                problems={problems}
-                relayoutGeneration={relayout}
-                editable={editable}
-                change={shown.marks}
-                onAddNodeAt={(at) => setAdding({ tree: shown.tree.key, at })}
-              />
+              <CanvasBoundary key={`${document.fileName}:${shown.tree.key}:${viewName}`} treeName={treeLabel(shown.tree.key)} resetKey={shown.tree}>
+                <TreeCanvas
+                  tree={shown.tree}
+                  allTrees={trees}
+                  view={viewName}
+                  problems={problems}
+                  relayoutGeneration={relayout}
+                  editable={editable}
+                  change={shown.marks}
+                  onAddNodeAt={(at) => setAdding({ tree: shown.tree.key, at })}
+                />
+              </CanvasBoundary>
               <Legend mode={view.mode} />
             </>
           ) : (

@@ -14,7 +14,7 @@ import { SnapshotPopover } from './SnapshotPopover';
 import { ThemeToggle } from './ThemeToggle';
 
 /** Actions under "More ▾", in this order. */
-const MORE = ['save-as', 'export-png', 'export-svg', 'print', 'relayout', 'fit', 'theme-system', 'guide', 'help'];
+const MORE = ['save-as', 'export-png', 'print', 'fit', 'palette', 'theme-system', 'guide', 'help'];
 
 export interface ToolbarProps {
   actions: EditorAction[];
@@ -79,6 +79,7 @@ export function Toolbar({ actions, openInput, snapshotOpen, onSnapshotOpen }: To
         {live ? button('files', 'Files…', { title: tip('files', 'Back to the list of working files in the folder') }) : <OpenControl ref={openInput} />}
         {!live && button('save', 'Save', { title: tip('save', 'Save back to the file on disk when the browser knows it (a dropped file, or after Save as…); otherwise download it') })}
         {button('export-yaml', 'Export YAML', { title: tip('export-yaml', 'Download the file as YAML') })}
+        {button('export-svg', 'SVG', { label: 'Export SVG', title: tip('export-svg', "Download this tree's accepted view (or its latest change) as SVG") })}
         <MoreMenu actions={MORE.map((id) => byId.get(id)).filter((a): a is EditorAction => a !== undefined)} />
       </div>
       <div className="cw-toolbar-group" role="group" aria-label="Edit">
@@ -88,6 +89,7 @@ export function Toolbar({ actions, openInput, snapshotOpen, onSnapshotOpen }: To
       </div>
       <div className="cw-toolbar-group" role="group" aria-label="View">
         {button('accepted-only', 'Accepted only', { pressed: mode === 'accepted', className: 'cw-toggle', title: tip('accepted-only', 'Show only accepted nodes and the accepted links between them') })}
+        {button('relayout', <span aria-hidden="true">⟲</span>, { label: 'Re-layout', className: 'cw-button-icon', title: tip('relayout', 'Re-layout: lay this tree out again, forgetting where nodes were dragged') })}
         {button('latest-change', 'Latest change', { pressed: mode === 'changes', className: 'cw-toggle', title: tip('latest-change', "Show this tree's latest accepted change: added, changed, removed and context") })}
       </div>
       <div className="cw-toolbar-group" role="group" aria-label="Find and focus">
@@ -101,7 +103,6 @@ export function Toolbar({ actions, openInput, snapshotOpen, onSnapshotOpen }: To
       )}
       <span className="cw-toolbar-spacer" />
       <div className="cw-toolbar-group" role="group" aria-label="Help and look">
-        {button('palette', <span aria-hidden="true">{showChord('Ctrl+K')}</span>, { label: 'Command palette' })}
         <ThemeToggle />
       </div>
     </header>
