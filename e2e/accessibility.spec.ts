@@ -1,19 +1,11 @@
 // axe-core checks each view and each part of the side panel, in light and in dark: no serious
 // or critical violations. Reduced motion is respected.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe';
 import { fixture, openSnapshotPanel, openThroughInput, showTree, waitForLayout } from './helpers';
 
 // axe takes a few seconds a page on a busy machine.
 test.describe.configure({ timeout: 150_000 });
-
-async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(serious, where).toEqual([]);
-}
 
 const part = (page: Page, name: RegExp) => page.getByRole('navigation', { name: 'Side panel parts' }).getByRole('button', { name });
 

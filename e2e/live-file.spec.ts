@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { EXAMPLE_PATH, fixture, openSnapshotPanel, waitForLayout } from './helpers';
 import { lockAgainstWrites } from '../src/server/unwritable';
+import { expectNoSeriousViolations } from './axe';
 import { BIN, startCauseway, temporaryCopy, type RunningCauseway } from './workspace';
 
 const SHOTS = fileURLToPath(new URL('screenshots', import.meta.url));
@@ -257,7 +258,7 @@ test('a half-written or broken file on disk shows as a problem; the last good co
   await expect(page.getByTestId('disk-problem')).toContainText(/Line \d+, column \d+/);
   await expect(card(page, 'r6')).toBeVisible();
   await typeInText(page, 'r5', ' Always.');
-  await expect(status(page)).toHaveText(/Not saved.*cannot be read/);
+  await expect(status(page)).toHaveText(/Not saved.*unreadable/);
   await page.waitForTimeout(800);
   expect(read(path)).toBe(`${broken}\n  bad: [unclosed\n`);
   await shot(page, 'disk-problem');
@@ -286,3 +287,36 @@ test('a folder: the working files are listed, and choosing one opens it live', a
   await page.getByRole('button', { name: 'Files…' }).click();
   await expect(list.getByRole('button', { name: /second\.yaml/ })).toBeVisible();
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the file's status, a conflict, a problem on disk and the folder's files are accessible (${scheme})`, async ({ page }) => {
+    test.setTimeout(150_000);
+    await page.emulateMedia({ colorScheme: scheme });
+    const path = temporaryCopy(EXAMPLE_PATH, 'cafe.yaml');
+    writeFileSync(join(dirname(path), 'second.yaml'), read(fixture('commented.yaml')));
+    const server = await serve(dirname(path));
+    await page.goto(server.url);
+    await expect(page.locator('.cw-folder-file')).toHaveCount(2);
+    await expectNoSeriousViolations(page, 'folder listing');
+    await page.getByRole('button', { name: /cafe\.yaml/ }).click();
+    await waitForLayout(page, 'current_reality');
+    await expect(status(page)).toHaveText(/Saved/);
+    await expectNoSeriousViolations(page, 'saved');
+
+    await server.kill();
+    await expect(status(page)).toHaveText(/Disconnected/);
+    await typeInText(page, 'r1', ' (mine)');
+    writeFileSync(path, read(path).replace('Visitors often wait more than two hours for a repair.', 'Visitors wait. (theirs)'));
+    const other = await restartAndReopen(page, server, dirname(path));
+    await other.close();
+    await expect(side(page).getByTestId('conflicts-panel')).toBeVisible({ timeout: 10_000 });
+    await expectNoSeriousViolations(page, 'a conflict');
+    await side(page).locator('[data-conflict-id]').getByRole('button', { name: /Keep mine/ }).click();
+    await expect(status(page)).toHaveText(/Saved/, { timeout: 10_000 });
+
+    writeFileSync(path, 'trees: [unclosed\n');
+    await expect(page.getByTestId('disk-problem')).toBeVisible({ timeout: 5000 });
+    await expectNoSeriousViolations(page, 'a problem on disk');
+    await shot(page, `disk-problem-${scheme}`);
+  });
+}

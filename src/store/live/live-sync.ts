@@ -164,10 +164,13 @@ async function onMessage(message: ServerMessage): Promise<void> {
 }
 
 function showFolder(path: string, files: { id: string; name: string; title?: string; problem?: string }[]): void {
-  useLiveStore.setState({ mode: 'folder', folder: { path, files } });
-  // After a reload, go back to the file that was open in this tab.
+  // After a reload or a lost connection, go straight back to the file that was open in this tab
+  // (still showing it meanwhile, with its edits not yet written).
   const chosen = sessionStorage.getItem(CHOSEN_FILE_KEY);
-  if (chosen && files.some((f) => f.id === chosen)) chooseFile(chosen);
+  const back = chosen !== null && files.some((f) => f.id === chosen);
+  const showingIt = back && useLiveStore.getState().mode === 'file' && useLiveStore.getState().file?.id === chosen;
+  useLiveStore.setState({ folder: { path, files }, ...(showingIt ? {} : { mode: 'folder' as const }) });
+  if (back) chooseFile(chosen);
 }
 
 /** Folder mode: edit the listed file with this id. */
@@ -442,9 +445,9 @@ function updateSaveState(): void {
   const live = useLiveStore.getState();
   const unwritten = hasUnwritten();
   let save: typeof live.save;
-  if (live.conflicts.length > 0 && sync.pending) save = { kind: 'unsaved', reason: `${live.conflicts.length} conflict${live.conflicts.length === 1 ? '' : 's'} with the file on disk to settle` };
-  else if (unwritten && live.connection !== 'connected') save = { kind: 'unsaved', reason: 'disconnected; your edits are kept here and written when the server is back' };
-  else if (unwritten && live.diskProblem) save = { kind: 'unsaved', reason: live.diskProblem.missing ? 'the file is gone from disk' : 'the file on disk cannot be read' };
+  if (live.conflicts.length > 0 && sync.pending) save = { kind: 'unsaved', reason: `${live.conflicts.length} conflict${live.conflicts.length === 1 ? '' : 's'} to settle` };
+  else if (unwritten && live.connection !== 'connected') save = { kind: 'unsaved', reason: 'disconnected' };
+  else if (unwritten && live.diskProblem) save = { kind: 'unsaved', reason: live.diskProblem.missing ? 'file gone from disk' : 'file on disk unreadable' };
   else if (unwritten && sync.failure && !sync.inFlight) save = { kind: 'unsaved', reason: sync.failure };
   else if (unwritten || sync.inFlight) save = { kind: 'saving' };
   else save = { kind: 'saved' };

@@ -2,6 +2,7 @@
 // once, it never comes back by itself.
 import { useState } from 'react';
 import { useDocumentStore } from '../../store/document-store';
+import { useLiveStore } from '../../store/live/live-store';
 import { showChord } from '../commands/keys';
 import { useGuide } from './guide-store';
 
@@ -28,10 +29,12 @@ const STEPS: { title: string; text: string }[] = [
 
 export function FirstRunGuide() {
   const fileName = useDocumentStore((s) => s.document?.fileName);
+  // A file on disk opened through `causeway open` is the user's own, whatever its name.
+  const live = useLiveStore((s) => s.active);
   const dismissed = useGuide((s) => s.dismissed);
   const requested = useGuide((s) => s.requested);
   const [step, setStep] = useState(0);
-  if (dismissed || (!requested && fileName !== EXAMPLE_FILE_NAME)) return null;
+  if (dismissed || (!requested && (live || fileName !== EXAMPLE_FILE_NAME))) return null;
   const { title, text } = STEPS[step];
   const last = step === STEPS.length - 1;
   return (

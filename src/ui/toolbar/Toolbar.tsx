@@ -78,9 +78,10 @@ export function Toolbar({ actions, openInput, snapshotOpen, onSnapshotOpen }: To
       <div className="cw-toolbar-group" role="group" aria-label="File">
         {live ? button('files', 'Files…', { title: tip('files', 'Back to the list of working files in the folder') }) : <OpenControl ref={openInput} />}
         {!live && button('save', 'Save', { title: tip('save', 'Save back to the file on disk when the browser knows it (a dropped file, or after Save as…); otherwise download it') })}
-        {button('export-yaml', 'Export YAML', { title: tip('export-yaml', 'Download the file as YAML') })}
+        {!live && button('export-yaml', 'Export YAML', { title: tip('export-yaml', 'Download the file as YAML') })}
         {button('export-svg', 'SVG', { label: 'Export SVG', title: tip('export-svg', "Download this tree's accepted view (or its latest change) as SVG") })}
-        <MoreMenu actions={MORE.map((id) => byId.get(id)).filter((a): a is EditorAction => a !== undefined)} />
+        {/* Live, the file is written by itself: a downloaded copy is the rare action. */}
+        <MoreMenu actions={(live ? ['export-yaml', ...MORE] : MORE).map((id) => byId.get(id)).filter((a): a is EditorAction => a !== undefined)} />
       </div>
       <div className="cw-toolbar-group" role="group" aria-label="Edit">
         {button('undo', <span aria-hidden="true">↶</span>, { label: 'Undo', className: 'cw-button-icon' })}
