@@ -4,7 +4,7 @@
 //
 //   npm run bench                 every row
 //   npm run bench -- quick        fewer rounds
-//   npm run bench -- cli layout   only the modules named (cli, layout, diagnostics, browser)
+//   npm run bench -- cli layout   only the modules named (browser, cli, diagnostics, layout, live)
 //   npm run bench -- detail layout   one of the detailed studies, bench/NAME.bench.ts (format,
 //                                    layout: against other engines, canvas), instead of the table
 import { readdirSync } from 'node:fs';

@@ -39,6 +39,7 @@ export const ISSUE_ROWS: { id: string; work: string; target: string }[] = [
   { id: 'diagnostics-editing', work: 'editing a file over about 400 items: diagnostics', target: 'line and column kept on every diagnostic, at any size' },
   { id: 'snapshot-sizes', work: '`snapshot` (defect 2), each size against the 100-node run', target: '10,000 nodes < 3 s and < 300 MB' },
   { id: 'validate-19mb', work: '`validate` of a 19 MB file (defect 3)', target: '< 2 s and < 300 MB' },
+  { id: 'live-outside-write', work: '`causeway open`: another program writes the file → the change drawn', target: 'within about a second (issue 9)' },
   { id: 'alias-amplification', work: 'alias amplification under the value limit (defect 4)', target: 'refused, naming the anchor; nothing written' },
 ];
 
