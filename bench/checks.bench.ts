@@ -9,13 +9,9 @@ import { readTrees } from '../src/format/read';
 import { validateData } from '../src/format/validate';
 import { runChecks } from '../src/reasoning';
 import { generateWorkingFile } from './generate-working-file';
+import { timeInRounds } from './lib/rounds';
 
 const NODES = 5000;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 export async function run(): Promise<void> {
   const rounds = process.argv.includes('quick') ? 1 : 5;
@@ -26,21 +22,13 @@ export async function run(): Promise<void> {
     ['read trees', () => readTrees(data)],
     ['run every check', () => runChecks(data, trees)],
   ];
-  for (const [, task] of tasks) task(); // warm up
-  const times = new Map<string, number[]>(tasks.map(([name]) => [name, []]));
-  for (let round = 0; round < rounds; round++) {
-    for (const [name, task] of tasks) {
-      const started = performance.now();
-      task();
-      times.get(name)!.push(performance.now() - started);
-    }
-  }
-  const baseline = median(times.get(tasks[0][0])!);
+  const times = timeInRounds(tasks, rounds);
+  const baseline = times.get(tasks[0][0])!;
   const findings = runChecks(data, trees).findings.length;
   console.log(`${NODES} nodes, ${findings} findings; median of ${rounds} round${rounds === 1 ? '' : 's'}`);
   console.log(`${'task'.padEnd(26)}${'ms'.padStart(8)}${'× validate'.padStart(12)}`);
   for (const [name] of tasks) {
-    const ms = median(times.get(name)!);
+    const ms = times.get(name)!;
     console.log(`${name.padEnd(26)}${ms.toFixed(0).padStart(8)}${(ms / baseline).toFixed(2).padStart(12)}`);
   }
 }

@@ -9,13 +9,9 @@
 import YAML from 'yaml';
 import { openWorkingFile, saveWorkingFile, type Json } from '../src/format';
 import { generateWorkingFile } from './generate-working-file';
+import { timeInRounds } from './lib/rounds';
 
 const NODES = 5000;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 export async function run(): Promise<void> {
   const quick = process.argv.includes('quick');
@@ -38,21 +34,13 @@ export async function run(): Promise<void> {
     ['save without an edit', () => saveWorkingFile(opened.source, structuredClone(opened.data)!)],
     ['save after one edit', () => saveWorkingFile(opened.source, edited as unknown as Json)],
   ];
-  for (const [, task] of tasks) task(); // warm up
-  const times = new Map<string, number[]>(tasks.map(([name]) => [name, []]));
-  for (let round = 0; round < rounds; round++) {
-    for (const [name, task] of tasks) {
-      const started = performance.now();
-      task();
-      times.get(name)!.push(performance.now() - started);
-    }
-  }
+  const times = timeInRounds(tasks, rounds);
 
-  const baseline = median(times.get(tasks[0][0])!);
+  const baseline = times.get(tasks[0][0])!;
   console.log(`${NODES} nodes, ${(text.length / 1048576).toFixed(1)} MB, ${text.split('\n').length} lines; median of ${rounds} round${rounds === 1 ? '' : 's'}`);
   console.log(`${'task'.padEnd(24)}${'ms'.padStart(8)}${'× parse'.padStart(10)}`);
   for (const [name] of tasks) {
-    const ms = median(times.get(name)!);
+    const ms = times.get(name)!;
     console.log(`${name.padEnd(24)}${ms.toFixed(0).padStart(8)}${(ms / baseline).toFixed(2).padStart(10)}`);
   }
   console.log(`(save without an edit includes an equal copy of the data; save after one edit changed ${changed} line)`);

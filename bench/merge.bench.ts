@@ -9,11 +9,7 @@ import YAML from 'yaml';
 import { mergeWorkingFiles, mergeWorkingTexts, openWorkingFile, saveWorkingFile, type Json, type WorkingFile } from '../src/format';
 import * as ops from '../src/format/operations';
 import { generateWorkingFile } from './generate-working-file';
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
+import { timeInRounds } from './lib/rounds';
 
 interface Case {
   text: string;
@@ -61,16 +57,8 @@ export async function run(): Promise<void> {
     tasks.push([`${n}: merge data`, () => mergeWorkingFiles(c.base, c.mine, c.theirs)]);
     tasks.push([`${n}: merge texts`, () => mergeWorkingTexts(c.text, c.mine, c.theirsText)]);
   }
-  for (const [, task] of tasks) task(); // warm up
-  const times = new Map<string, number[]>(tasks.map(([name]) => [name, []]));
-  for (let round = 0; round < rounds; round++) {
-    for (const [name, task] of tasks) {
-      const started = performance.now();
-      task();
-      times.get(name)!.push(performance.now() - started);
-    }
-  }
-  const ms = (name: string) => median(times.get(name)!);
+  const times = timeInRounds(tasks, rounds);
+  const ms = (name: string) => times.get(name)!;
   console.log(`median of ${rounds} round${rounds === 1 ? '' : 's'}; "merge texts" parses base and disk texts, merges, and splices the result into the text on disk`);
   console.log(`${'task'.padEnd(30)}${'ms'.padStart(8)}${'× parse'.padStart(10)}`);
   for (const [name] of tasks) {
