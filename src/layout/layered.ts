@@ -9,6 +9,7 @@ import { isBesideRelation } from './layout-graph';
 import { alignJunctions, junctionBands } from './junctions';
 import { rowExtents, type RowExtent } from './row-extents';
 import { layoutRows } from './rows';
+import { canOrderFlat, orderLayers } from './crossing-order';
 import { assignRanks, type RankEdge } from './rank';
 import { toPiece, type PieceLayout, type PieceRoute } from './piece';
 import { CONFLICT_GAP, NODE_GAP, RANK_GAP_HORIZONTAL, RANK_GAP_VERTICAL } from './spacing';
@@ -124,17 +125,14 @@ function layoutWithDagre(
     });
     return [`n${left}`, `s${p}`, `n${right}`];
   });
-  dagre.layout(
-    g,
-    besideRuns.length === 0
-      ? {}
-      : {
-          customOrder(layoutGraph, defaultOrder) {
-            defaultOrder(layoutGraph);
-            keepBesideTogether(layoutGraph, besideRuns);
-          },
-        },
-  );
+  dagre.layout(g, {
+    customOrder(layoutGraph, defaultOrder) {
+      // The same order as dagre's own, found in a fraction of the time (crossing-order.ts).
+      if (canOrderFlat(layoutGraph)) orderLayers(layoutGraph);
+      else defaultOrder(layoutGraph);
+      if (besideRuns.length > 0) keepBesideTogether(layoutGraph, besideRuns);
+    },
+  });
 
   const nodes = new Map<number, Point>();
   members.forEach((index, i) => {
