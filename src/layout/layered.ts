@@ -1,15 +1,14 @@
-// The general layout: layers along the tree's reading direction, computed by dagre with our own
-// ranks (see rank.ts). An AND junction sits in the gap just before its target, so every source
-// runs into it and one arrow leaves it. Nodes joined by a "beside" relation (conflicts_with,
-// overcomes) share a rank, next to each other, with room between them for the relation's label.
-import dagre, { type Graph } from '@dagrejs/dagre';
+// The general layout: layers along the tree's reading direction, with our own ranks (rank.ts),
+// placed as dagre would place them (place-layers.ts). An AND junction sits in the gap just
+// before its target, so every source runs into it and one arrow leaves it. Nodes joined by a
+// "beside" relation (conflicts_with, overcomes) share a rank, next to each other, with room
+// between them for the relation's label.
 import type { Point } from './types';
 import type { LayoutGraph } from './layout-graph';
 import { isBesideRelation } from './layout-graph';
 import { alignJunctions, junctionBands } from './junctions';
 import { rowExtents, type RowExtent } from './row-extents';
-import { layoutRows } from './rows';
-import { canOrderFlat, orderLayers } from './crossing-order';
+import { placeLayers, type PlaceEdge, type PlaceNode } from './place-layers';
 import { assignRanks, type RankEdge } from './rank';
 import { toPiece, type PieceLayout, type PieceRoute } from './piece';
 import { CONFLICT_GAP, NODE_GAP, RANK_GAP_HORIZONTAL, RANK_GAP_VERTICAL } from './spacing';
@@ -20,8 +19,8 @@ export type FlowDirection = 'up' | 'down' | 'left' | 'right';
 const RANKDIR = { up: 'BT', down: 'TB', left: 'RL', right: 'LR' } as const;
 
 /**
- * dagre draws an edge only when it spans two or more of its ranks (its own layouts double every
- * edge's length for labels), so a card rank r becomes dagre rank 2r.
+ * A card rank r is placement rank 2r, as in dagre (which doubles every edge's length to make room
+ * for labels): every edge then crosses at least one rank, whose dummy gives a bend point.
  */
 const RANK_STEP = 2;
 
@@ -43,16 +42,10 @@ export function layoutLayered(
       (isBeside(link) ? beside : edges).push({ from: local.get(source)!, to });
     }
   }
-  const rank = assignRanks(members.length, edges, beside);
-  try {
-    return layoutWithDagre(graph, members, direction, rank);
-  } catch {
-    // dagre recurses once per rank and overflows the stack on chains hundreds of cards deep.
-    return layoutRows(graph, members, rank, direction);
-  }
+  return layoutPlaced(graph, members, direction, assignRanks(members.length, edges, beside));
 }
 
-function layoutWithDagre(
+function layoutPlaced(
   graph: LayoutGraph,
   members: number[],
   direction: FlowDirection,
@@ -64,40 +57,24 @@ function layoutWithDagre(
     !link.junction && isBesideRelation(graph.tree, link.relation);
   const vertical = direction === 'up' || direction === 'down';
   const rankGap = vertical ? RANK_GAP_VERTICAL : RANK_GAP_HORIZONTAL;
-  const g = new dagre.graphlib.Graph({ multigraph: true });
-  g.setGraph({
-    rankdir: RANKDIR[direction],
-    ranker: 'none',
-    nodesep: NODE_GAP,
-    edgesep: NODE_GAP / 2,
-    // dagre halves ranksep, and RANK_STEP dagre ranks separate two card ranks.
-    ranksep: (2 * rankGap) / RANK_STEP,
-  });
-  g.setDefaultEdgeLabel(() => ({}));
-  // Internal names keep dagre's object keys free of user ids ("__proto__", "12" reordering).
-  members.forEach((index, i) => {
+  // Node i < members.length is members[i]; spacers follow.
+  const placeNodes: PlaceNode[] = members.map((index, i) => {
     const node = graph.nodes[index]!;
-    g.setNode(`n${i}`, { width: node.width, height: node.height, rank: RANK_STEP * rank[i]! });
+    return { width: node.width, height: node.height, rank: RANK_STEP * rank[i]! };
   });
 
-  // Each dagre edge runs from one source of a link to its target; an AND junction is not a dagre
-  // node (it sits in the gap just before the target, see junctions.ts), but its sources still
-  // pull towards the target. Edges run up the ranks, so a cycle's edge is reversed.
+  // Each edge runs from one source of a link to its target; an AND junction is not a node (it
+  // sits in the gap just before the target, see junctions.ts), but its sources still pull
+  // towards the target. Edges run up the ranks, so a cycle's edge is reversed.
   const connectors: Connector[] = [];
-  const connect = (
-    part: Pick<Connector, 'link' | 'source' | 'target' | 'junction'>,
-    a: string,
-    aRank: number,
-    b: string,
-    bRank: number,
-  ) => {
+  const edges: PlaceEdge[] = [];
+  const connect = (part: Pick<Connector, 'link' | 'source' | 'target' | 'junction'>, a: number, b: number) => {
+    const aRank = placeNodes[a]!.rank;
+    const bRank = placeNodes[b]!.rank;
     if (aRank === bRank) return;
     const reversed = aRank > bRank;
-    const [from, to] = reversed ? [b, a] : [a, b];
-    const name = `e${connectors.length}`;
-    const low = Math.min(aRank, bRank);
-    connectors.push({ ...part, name, from, to, reversed, low, span: Math.abs(bRank - aRank) });
-    g.setEdge(from, to, {}, name);
+    connectors.push({ ...part, edge: edges.length, reversed, low: Math.min(aRank, bRank), span: Math.abs(bRank - aRank) });
+    edges.push(reversed ? { from: b, to: a } : { from: a, to: b });
   };
   const order = new BesideOrder();
   for (const link of links) {
@@ -108,50 +85,44 @@ function layoutWithDagre(
       continue;
     }
     for (const source of link.sources) {
-      const from = local.get(source)!;
-      const part = { link: link.id, source, target: link.target, junction: link.junction };
-      connect(part, `n${from}`, RANK_STEP * rank[from]!, `n${to}`, RANK_STEP * rank[to]!);
+      connect({ link: link.id, source, target: link.target, junction: link.junction }, local.get(source)!, to);
     }
   }
 
   // A spacer between the two sides of a beside pair keeps room for the relation's label.
   const besideGap = vertical ? RANK_GAP_HORIZONTAL : CONFLICT_GAP;
   const spacer = Math.max(0, besideGap - 2 * NODE_GAP);
-  const besideRuns: string[][] = order.pairs.map(([left, right], p) => {
-    g.setNode(`s${p}`, {
-      width: vertical ? spacer : 0,
-      height: vertical ? 0 : spacer,
-      rank: RANK_STEP * rank[left]!,
-    });
-    return [`n${left}`, `s${p}`, `n${right}`];
+  const besideRuns = order.pairs.map(([left, right]): [number, number, number] => {
+    placeNodes.push({ width: vertical ? spacer : 0, height: vertical ? 0 : spacer, rank: RANK_STEP * rank[left]! });
+    return [left, placeNodes.length - 1, right];
   });
-  dagre.layout(g, {
-    customOrder(layoutGraph, defaultOrder) {
-      // The same order as dagre's own, found in a fraction of the time (crossing-order.ts).
-      if (canOrderFlat(layoutGraph)) orderLayers(layoutGraph);
-      else defaultOrder(layoutGraph);
-      if (besideRuns.length > 0) keepBesideTogether(layoutGraph, besideRuns);
-    },
+  const placed = placeLayers(placeNodes, edges, {
+    rankdir: RANKDIR[direction],
+    nodesep: NODE_GAP,
+    edgesep: NODE_GAP / 2,
+    // Half a rank gap between rows: two ranks separate two card ranks.
+    ranksep: rankGap / RANK_STEP,
+    arrange: besideRuns.length === 0 ? undefined : (layers, rankOf) => keepBesideTogether(layers, rankOf, besideRuns),
   });
 
   const nodes = new Map<number, Point>();
   members.forEach((index, i) => {
-    const at = g.node(`n${i}`);
+    const at = placed.centres[i]!;
     const node = graph.nodes[index]!;
-    nodes.set(index, { x: at.x! - node.width / 2, y: at.y! - node.height / 2 });
+    nodes.set(index, { x: at.x - node.width / 2, y: at.y - node.height / 2 });
   });
   const rankOf = new Map(members.map((index, i) => [index, rank[i]!]));
   const rows = rowExtents(graph, nodes, rankOf, vertical);
   const bands = junctionBands(rows, direction, rankGap);
-  const placed = new Map<string, Point>();
+  const junctionsAt = new Map<string, Point>();
   for (const link of links) {
     if (!link.junction) continue;
     const band = bands.get(rankOf.get(link.target)!)!;
-    placed.set(link.id, vertical ? { x: 0, y: band } : { x: band, y: 0 });
+    junctionsAt.set(link.id, vertical ? { x: 0, y: band } : { x: band, y: 0 });
   }
-  const routes = routesOf(g, connectors, { graph, nodes, rows, rankOf, direction });
+  const routes = routesOf(placed.bends, connectors, { graph, nodes, rows, rankOf, direction });
   const junctionLinks = links.filter((link) => link.junction);
-  const junctions = alignJunctions(graph, junctionLinks, nodes, placed, routes, vertical);
+  const junctions = alignJunctions(graph, junctionLinks, nodes, junctionsAt, routes, vertical);
   return toPiece(graph, nodes, junctions, routes);
 }
 
@@ -199,28 +170,18 @@ class BesideOrder {
 }
 
 /**
- * After dagre's crossing reduction, moves the spacer and right side of each beside pair to
- * just after its left side in their rank. (dagre's own order constraints skip nodes without
- * edges, such as an obstacle joined only by `overcomes`.)
+ * After crossing reduction, moves the spacer and right side of each beside pair to just after
+ * its left side in their rank (crossing reduction knows nothing of pairs, and an obstacle
+ * joined only by `overcomes` has no edge at all).
  */
-function keepBesideTogether(layoutGraph: Graph, runs: string[][]): void {
-  const layers = new Map<number, string[]>();
-  for (const name of layoutGraph.nodes()) {
-    const label = layoutGraph.node(name);
-    if (typeof label?.rank !== 'number') continue;
-    let layer = layers.get(label.rank);
-    if (!layer) layers.set(label.rank, (layer = []));
-    layer.push(name);
-  }
-  for (const layer of layers.values()) layer.sort((a, b) => layoutGraph.node(a).order! - layoutGraph.node(b).order!);
-  for (const [left, spacer, right] of runs as [string, string, string][]) {
-    const layer = layers.get(layoutGraph.node(left).rank!);
-    if (!layer || !layer.includes(spacer) || !layer.includes(right)) continue;
+function keepBesideTogether(layers: number[][], rankOf: number[], runs: [number, number, number][]): void {
+  for (const [left, spacer, right] of runs) {
+    const layer = layers[rankOf[left]!]!;
+    if (!layer.includes(spacer) || !layer.includes(right)) continue;
     layer.splice(layer.indexOf(spacer), 1);
     layer.splice(layer.indexOf(right), 1);
     layer.splice(layer.indexOf(left) + 1, 0, spacer, right);
   }
-  for (const layer of layers.values()) layer.forEach((name, i) => (layoutGraph.node(name).order = i));
 }
 
 interface Connector {
@@ -230,11 +191,10 @@ interface Connector {
   target: number;
   /** True when the connector ends at the link's AND junction, not at the target. */
   junction: boolean;
-  name: string;
-  from: string;
-  to: string;
+  /** Index of its edge in the placement. */
+  edge: number;
   reversed: boolean;
-  /** The lower end's dagre rank, and how many dagre ranks the edge spans. */
+  /** The lower end's rank, and how many ranks (two per card rank) the edge spans. */
   low: number;
   span: number;
 }
@@ -253,11 +213,10 @@ interface RouteContext {
  * - when a card is shorter than its row, a straight stub first takes the connector out to the
  *   row's edge, so a slanting connector cannot clip a taller neighbour;
  * - a connector that skips ranks crosses each row in between straight, from edge to edge, at
- *   the gap dagre kept free for it (dagre's points: the two node intersections and one point per
- *   dagre rank crossed).
+ *   the gap the placement kept free for it (one bend point per placement rank crossed).
  * A connector closing a cycle (drawn against the flow) gets only the row crossings.
  */
-function routesOf(g: Graph, connectors: Connector[], context: RouteContext): Map<string, PieceRoute> {
+function routesOf(chains: Point[][], connectors: Connector[], context: RouteContext): Map<string, PieceRoute> {
   const { graph, nodes, rows, rankOf, direction } = context;
   const vertical = direction === 'up' || direction === 'down';
   // Lower ranks lie at larger coordinates when arrows point up or left.
@@ -287,12 +246,12 @@ function routesOf(g: Graph, connectors: Connector[], context: RouteContext): Map
   for (const connector of connectors) {
     const crossings: Point[] = [];
     if (connector.span > RANK_STEP) {
-      const points = g.edge(connector.from, connector.to, connector.name)?.points ?? [];
+      const points = chains[connector.edge]!;
       for (let k = 1; k < connector.span; k++) {
-        const at = points[k];
-        const dagreRank = connector.low + k;
-        const row = rows.get(dagreRank / RANK_STEP);
-        if (!at || dagreRank % RANK_STEP !== 0 || !row) continue;
+        const at = points[k - 1];
+        const placeRank = connector.low + k;
+        const row = rows.get(placeRank / RANK_STEP);
+        if (!at || placeRank % RANK_STEP !== 0 || !row) continue;
         const [enter, leave] = lowSideIsFar ? [row.far, row.near] : [row.near, row.far];
         const across = vertical ? at.x : at.y;
         crossings.push(point(across, enter), point(across, leave));

@@ -434,6 +434,20 @@ describe('goal tree', () => {
 });
 
 describe('speed', () => {
+  it('lays out a chain 1,500 cards deep (placement has no recursion to run out of stack)', async () => {
+    const count = 1500;
+    const input: LayoutInput = {
+      tree: 'current_reality',
+      nodes: Array.from({ length: count }, (_, i) => node(`n${i}`)),
+      links: Array.from({ length: count - 1 }, (_, i) => link(`l${i}`, [`n${i + 1}`], `n${i}`)),
+    };
+    input.links.push(link('and', ['n10', 'n11'], 'n8'));
+    const result = await layoutTree(input);
+    expect(overlappingPairs(input, result, MARGIN)).toEqual([]);
+    expect(result.nodes.get('n1')!.y).toBeGreaterThan(result.nodes.get('n0')!.y);
+    expect(result.junctions.get('and')).toBeDefined();
+  });
+
   it('lays out a 500-node tree well within two seconds', async () => {
     const input = randomTree('current_reality', 500, 21);
     await layoutTree(randomTree('current_reality', 100, 22)); // warm the JIT
