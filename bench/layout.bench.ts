@@ -1,9 +1,9 @@
-// Layout time for trees of 100, 500 and 1,000 nodes: Causeway's layout (dagre with our own
-// ranks, junctions and routing) against the raw engines with the options tried while choosing.
-// Figures are medians of a few round-robin runs and, above all, ratios to Causeway's time in the
-// same run:
-// this machine is shared and absolute times drift. Beside the times: crossings of straight
-// connectors and connectors passing through a card, so speed is never bought with a worse picture.
+// Layout time for trees of 100, 500 and 1,000 nodes: Causeway's layout (dagre's placement redone
+// on arrays, with our own ranks, junctions and routing) against the raw engines with the options
+// tried while choosing. Figures are medians of a few round-robin runs and, above all, ratios to
+// Causeway's time in the same run: this machine is shared and absolute times drift. Beside the
+// times: crossings of straight connectors and connectors passing through a card, so speed is
+// never bought with a worse picture.
 //
 //   npm run bench layout            all sizes
 //   npm run bench layout -- quick   100 and 500 only, one run each
@@ -150,7 +150,7 @@ interface Variant {
 
 const variants: Variant[] = [
   {
-    name: 'causeway (dagre, own ranks)',
+    name: 'causeway (own placement and ranks)',
     async run(input) {
       const result = computeLayout(input);
       const overlaps = overlappingPairs(input, result, 30).length;

@@ -15,8 +15,8 @@ const JUNCTION_SPACING = JUNCTION_SIZE + 24;
 const TARGET_INSET = 24;
 
 /**
- * `placed` holds dagre's junction points (their position along the flow is kept); `vertical`
- * is true when arrows run up or down, so "across the flow" is x.
+ * `placed` holds each junction's band (its position along the flow is kept); `vertical` is true
+ * when arrows run up or down, so "across the flow" is x.
  */
 export function alignJunctions(
   graph: LayoutGraph,
