@@ -199,9 +199,11 @@ function crossCount(byRank: number[][], successors: number[][], order: Int32Arra
     while (first < south) first <<= 1;
     const tree = new Int32Array(2 * first - 1);
     first -= 1;
-    const north = byRank[r - 1]!.slice().sort((a, b) => order[a]! - order[b]!);
+    const north = new Int32Array(byRank[r - 1]!.length);
+    for (const v of byRank[r - 1]!) north[order[v]!] = v;
     for (const v of north) {
-      const ends = successors[v]!.map((w) => order[w]!).sort((a, b) => a - b);
+      const list = successors[v]!;
+      const ends = list.length === 1 ? [order[list[0]!]!] : list.map((w) => order[w]!).sort((a, b) => a - b);
       for (const end of ends) {
         let at = end + first;
         tree[at]!++;
