@@ -20,6 +20,7 @@ import {
   type OnConnectEnd,
   type OnConnectStart,
 } from '@xyflow/react';
+import { shallow } from 'zustand/shallow';
 import type { DrawableTree } from '../../format/read';
 import { displayName } from '../../format/read';
 import { commands } from '../../store/commands';
@@ -28,6 +29,7 @@ import { ArrowMarkers } from './ArrowMarkers';
 import { buildFlow, type CausewayFlowNode, type LinkFlowEdge } from './build-flow';
 import type { ChangeMarks } from './change-tree';
 import { ClaimNode } from './ClaimNode';
+import { CULL_FROM } from './culling';
 import { dropTargetAt, pointerOf, type DropTarget } from './drop-target';
 import type { Point } from './edge-geometry';
 import { JunctionNode } from './JunctionNode';
@@ -44,6 +46,7 @@ import { useTheme } from '../theme/theme';
 
 /** Cards put on the page per frame while a big tree is first measured. */
 const MOUNT_BATCH = 100;
+
 
 /** What React Flow passes to drag handlers. */
 type DragEvent = MouseEvent | TouchEvent;
@@ -122,6 +125,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     const frame = requestAnimationFrame(() => setMounted((n) => n + MOUNT_BATCH));
     return () => cancelAnimationFrame(frame);
   }, [mounted, tree.nodes.length]);
+  const wholeTreeMounted = useRef(false);
   const [stableSizes, setStableSizes] = useState<Map<string, { width: number; height: number }> | undefined>();
   useEffect(() => {
     if (allMeasured) setStableSizes((previous) => previous ?? sizes);
@@ -167,23 +171,33 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   const nameOf = useCallback((id: string) => displayName(data, id), [data]);
 
   useEffect(() => {
-    const shown = positions || mounted >= tree.nodes.length ? tree : { ...tree, nodes: tree.nodes.slice(0, mounted), links: [] };
+    // Also with a remembered layout (back to a view seen before) each card is drawn once to be
+    // measured, so those come a batch per frame too; later additions come at once, never blinking.
+    if (mounted >= tree.nodes.length) wholeTreeMounted.current = true;
+    const shown = wholeTreeMounted.current ? tree : { ...tree, nodes: tree.nodes.slice(0, mounted), links: [] };
     const moved = new Set([...dragged].filter(([id, to]) => { const at = shownLayout?.nodes.get(id); return at && (at.x !== to.x || at.y !== to.y); }).map(([id]) => id));
     const built = buildFlow({ tree: shown, allTrees, displayName: nameOf, problems, positions, junctions, sizes, change, routes: layout.result?.routes, moved });
     const current = useDocumentStore.getState().view.selection;
     setNodes((previous) => {
       const before = new Map(previous.map((n) => [n.id, n]));
-      return built.nodes.map((node) => ({
-        ...node,
-        // Same content keeps the same data object, so a moved card is not drawn again.
-        data: reuseData(before.get(node.id)?.data, node.data) as never,
-        measured: before.get(node.id)?.measured,
-        selected: isNodeSelected(node, current),
-        className: positions?.has(node.id) || (node.type === 'junction' && positions) ? undefined : 'is-pending',
-      }));
+      return built.nodes.map((node) => {
+        const last = before.get(node.id);
+        return keepIfSame(last, {
+          ...node,
+          // Same content keeps the same data object, so a moved card is not drawn again.
+          data: reuseData(last?.data, node.data) as never,
+          measured: last?.measured,
+          selected: isNodeSelected(node, current),
+          className: positions?.has(node.id) || (node.type === 'junction' && positions) ? undefined : 'is-pending',
+        });
+      });
     });
     // Links wait for their cards: drawn before the layout they would all pile up in one spot.
-    setEdges(positions ? built.edges.map((edge) => ({ ...edge, selected: isEdgeSelected(edge, current) })) : []);
+    setEdges((previous) => {
+      if (!positions) return [];
+      const before = new Map(previous.map((e) => [e.id, e]));
+      return built.edges.map((edge) => keepIfSame(before.get(edge.id), { ...edge, selected: isEdgeSelected(edge, current) }));
+    });
     // `sizes` itself is left out on purpose: measuring must not rebuild the graph in a loop; the
     // graph is built again once when every card has its size (a cached layout comes sooner).
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -198,20 +212,20 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   // reached React Flow (its store updates before this parent effect runs): whole when it fits at
   // a readable size, else at a readable zoom from its top-left; Fit view (F) shows it all.
   const fitted = useRef('');
+  /** The generation whose opening view is on screen (`data-view="shown"`: the cards in view are drawn). */
+  const [viewShown, setViewShown] = useState('');
   /** Settles once React Flow has applied the opening view (it may wait for the cards to be measured). */
   const fitDone = useRef<Promise<unknown>>(Promise.resolve());
   // With a cached layout the cards are placed before they are measured: wait for their sizes too.
-  const placed = layout.result !== undefined && nodes.length > 0 && nodes.every((n) => n.className !== 'is-pending' && (n.type !== 'claim' || (n.measured?.width ?? 0) > 0));
+  const placed = layout.result !== undefined && nodes.length >= tree.nodes.length && nodes.length > 0 && nodes.every((n) => n.className !== 'is-pending' && (n.type !== 'claim' || (n.measured?.width ?? 0) > 0));
   useEffect(() => {
     if (!placed || fitted.current === String(relayoutGeneration)) return;
     fitted.current = String(relayoutGeneration);
     const size = canvasSize();
     const claims = nodes.filter((n) => n.type === 'claim');
-    if (size.width === 0 || claims.length === 0) {
-      fitDone.current = fitView({ padding: 0.12, maxZoom: 1, duration: 0 });
-      return;
-    }
-    fitDone.current = setViewport(openingViewport(boundsOf(claims), size), { duration: 0 });
+    const generation = String(relayoutGeneration);
+    fitDone.current = size.width === 0 || claims.length === 0 ? fitView({ padding: 0.12, maxZoom: 1, duration: 0 }) : setViewport(openingViewport(boundsOf(claims), size), { duration: 0 });
+    void fitDone.current.then(() => setViewShown(generation));
     // Only the first placement of a structure moves the view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [placed, relayoutGeneration, fitView, setViewport]);
@@ -347,7 +361,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   );
 
   return (
-    <div ref={canvasRef} className={`cw-canvas${editable ? ' is-editable' : ''}`} data-tree={tree.key} data-layout={layout.result ? 'ready' : 'pending'} onDoubleClick={onDoubleClick}>
+    <div ref={canvasRef} className={`cw-canvas${editable ? ' is-editable' : ''}`} data-tree={tree.key} data-layout={layout.result ? 'ready' : 'pending'} data-view={viewShown === String(relayoutGeneration) ? 'shown' : 'pending'} onDoubleClick={onDoubleClick}>
       <ArrowMarkers />
       <ReactFlow
         nodes={nodes}
@@ -364,6 +378,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
         onNodeClick={showInspector}
         onEdgeClick={showInspector}
         nodesConnectable={editable}
+        onlyRenderVisibleElements={tree.nodes.length >= CULL_FROM}
         zoomOnDoubleClick={false}
         colorMode={theme}
         panOnScroll
@@ -403,6 +418,26 @@ function isInView(box: { x: number; y: number; width: number; height: number }, 
   const left = box.x * viewport.zoom + viewport.x;
   const top = box.y * viewport.zoom + viewport.y;
   return left >= 0 && top >= 0 && left + box.width * viewport.zoom <= size.width && top + box.height * viewport.zoom <= size.height;
+}
+
+/**
+ * The previous node or edge object when nothing about it changed (its data compared key by key,
+ * its position by value), so React Flow and the memoized cards skip it: one edit or selection
+ * redraws what it touched, not the whole tree.
+ */
+function keepIfSame<T extends { position?: Point; data?: Record<string, unknown> }>(previous: T | undefined, next: T): T {
+  if (!previous) return next;
+  const keys = Object.keys(next) as (keyof T)[];
+  if (keys.length !== Object.keys(previous).length) return next;
+  for (const key of keys) {
+    const a = previous[key];
+    const b = next[key];
+    if (a === b) continue;
+    if (key === 'position' && next.position && previous.position && next.position.x === previous.position.x && next.position.y === previous.position.y) continue;
+    if (key === 'data' && next.data && previous.data && shallow(previous.data, next.data)) continue;
+    return next;
+  }
+  return previous;
 }
 
 function reuseData<T extends Record<string, unknown>>(previous: Record<string, unknown> | undefined, next: T): T {
