@@ -1,4 +1,4 @@
-// The diagram of one tree: cards are rendered, measured, laid out in a worker, then shown. The
+// The diagram of one tree: cards are measured off the canvas, laid out in a worker, then shown. The
 // user links cards by dragging from a card's link handle (or dropping a card) onto another card,
 // joins a cause to an AND by dropping it onto the link, and double-clicks empty space to add.
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
@@ -26,7 +26,8 @@ import { displayName } from '../../format/read';
 import { commands } from '../../store/commands';
 import { useDocumentStore } from '../../store/document-store';
 import { ArrowMarkers } from './ArrowMarkers';
-import { buildFlow, type CausewayFlowNode, type LinkFlowEdge } from './build-flow';
+import { buildFlow, JUNCTION_SIZE, type CausewayFlowNode, type LinkFlowEdge } from './build-flow';
+import { cardHandles, junctionHandles, useCardSizes } from './card-sizes';
 import type { ChangeMarks } from './change-tree';
 import { ClaimNode } from './ClaimNode';
 import { CULL_FROM } from './culling';
@@ -43,10 +44,6 @@ import { openingViewport } from './opening-view';
 import { useCanvasControls } from './use-canvas-controls';
 import { miniMapColour } from './minimap-colour';
 import { useTheme } from '../theme/theme';
-
-/** Cards put on the page per frame while a big tree is first measured. */
-const MOUNT_BATCH = 100;
-
 
 /** What React Flow passes to drag handlers. */
 type DragEvent = MouseEvent | TouchEvent;
@@ -105,7 +102,8 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
 
   const key = useMemo(() => structureKey(view, tree), [view, tree]);
 
-  // Sizes of the cards as the browser drew them; the layout waits until all are known.
+  // Sizes of the cards as drawn on the canvas (set from the measured sizes below, then kept up to
+  // date by React Flow for the cards it draws), to spread link ends along card sides.
   const sizes = useMemo(() => {
     const map = new Map<string, { width: number; height: number }>();
     for (const node of nodes) {
@@ -115,24 +113,18 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     }
     return map;
   }, [nodes]);
-  const allMeasured = tree.nodes.length > 0 && tree.nodes.every((n) => sizes.has(n.id));
 
-  // A big tree's cards are put on the page a batch per frame to be measured, so opening it
-  // never blocks the page for long.
-  const [mounted, setMounted] = useState(MOUNT_BATCH);
-  useEffect(() => {
-    if (mounted >= tree.nodes.length) return;
-    const frame = requestAnimationFrame(() => setMounted((n) => n + MOUNT_BATCH));
-    return () => cancelAnimationFrame(frame);
-  }, [mounted, tree.nodes.length]);
-  const wholeTreeMounted = useRef(false);
-  const [stableSizes, setStableSizes] = useState<Map<string, { width: number; height: number }> | undefined>();
-  useEffect(() => {
-    if (allMeasured) setStableSizes((previous) => previous ?? sizes);
-  }, [allMeasured, sizes]);
-  useEffect(() => setStableSizes(undefined), [key, relayoutGeneration]);
+  const nameOf = useCallback((id: string) => displayName(data, id), [data]);
 
-  const layout = useTreeLayout(tree.key, key, tree, stableSizes, relayoutGeneration);
+  // Every card is measured off the canvas once per structure (remembered by content), and the
+  // layout starts then: the canvas itself only ever draws the cards in view.
+  const measureRef = useRef<HTMLDivElement>(null);
+  const request = `${key}#${relayoutGeneration}`;
+  const cardSizes = useCardSizes(measureRef, request, () =>
+    buildFlow({ tree, allTrees, displayName: nameOf, problems, positions: undefined, junctions: new Map(), sizes: new Map(), change }).nodes.flatMap((n) => (n.type === 'claim' ? [n.data] : [])),
+  );
+
+  const layout = useTreeLayout(tree.key, key, tree, cardSizes?.request === request ? cardSizes.sizes : undefined, relayoutGeneration);
 
   // While a changed structure is being laid out again, cards keep their last places (new cards
   // wait, unseen), so adding a node never makes the diagram blink.
@@ -168,40 +160,41 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     return result;
   }, [shownLayout, dragged, tree.links]);
 
-  const nameOf = useCallback((id: string) => displayName(data, id), [data]);
-
   useEffect(() => {
-    // Also with a remembered layout (back to a view seen before) each card is drawn once to be
-    // measured, so those come a batch per frame too; later additions come at once, never blinking.
-    if (mounted >= tree.nodes.length) wholeTreeMounted.current = true;
-    const shown = wholeTreeMounted.current ? tree : { ...tree, nodes: tree.nodes.slice(0, mounted), links: [] };
+    // Cards wait for their places and sizes: given both, React Flow draws only those in view
+    // (from CULL_FROM nodes) and never has to draw a card just to measure it.
+    const known = cardSizes?.sizes;
+    if (!positions || !known) {
+      setNodes([]);
+      setEdges([]);
+      return;
+    }
     const moved = new Set([...dragged].filter(([id, to]) => { const at = shownLayout?.nodes.get(id); return at && (at.x !== to.x || at.y !== to.y); }).map(([id]) => id));
-    const built = buildFlow({ tree: shown, allTrees, displayName: nameOf, problems, positions, junctions, sizes, change, routes: layout.result?.routes, moved });
+    const built = buildFlow({ tree, allTrees, displayName: nameOf, problems, positions, junctions, sizes: new Map([...known, ...sizes]), change, routes: layout.result?.routes, moved });
     const current = useDocumentStore.getState().view.selection;
     setNodes((previous) => {
       const before = new Map(previous.map((n) => [n.id, n]));
       return built.nodes.map((node) => {
         const last = before.get(node.id);
+        const size = last?.measured ?? (node.type === 'claim' ? known.get(node.id) : { width: JUNCTION_SIZE, height: JUNCTION_SIZE });
         return keepIfSame(last, {
           ...node,
           // Same content keeps the same data object, so a moved card is not drawn again.
           data: reuseData(last?.data, node.data) as never,
-          measured: last?.measured,
+          measured: size,
+          handles: last?.handles ?? (size?.width && size.height ? (node.type === 'claim' ? cardHandles({ width: size.width, height: size.height }, node.data.linkSide) : junctionHandles(JUNCTION_SIZE)) : undefined),
           selected: isNodeSelected(node, current),
           className: positions?.has(node.id) || (node.type === 'junction' && positions) ? undefined : 'is-pending',
         });
       });
     });
-    // Links wait for their cards: drawn before the layout they would all pile up in one spot.
     setEdges((previous) => {
-      if (!positions) return [];
       const before = new Map(previous.map((e) => [e.id, e]));
       return built.edges.map((edge) => keepIfSame(before.get(edge.id), { ...edge, selected: isEdgeSelected(edge, current) }));
     });
-    // `sizes` itself is left out on purpose: measuring must not rebuild the graph in a loop; the
-    // graph is built again once when every card has its size (a cached layout comes sooner).
+    // `sizes` itself is left out on purpose: React Flow measuring a card must not rebuild the graph.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tree, allTrees, nameOf, problems, positions, junctions, change, setNodes, setEdges, allMeasured, mounted >= tree.nodes.length ? tree.nodes.length : mounted]);
+  }, [tree, allTrees, nameOf, problems, positions, junctions, change, setNodes, setEdges, cardSizes]);
 
   useEffect(() => {
     setNodes((previous) => previous.map((node) => (node.selected === isNodeSelected(node, selection) ? node : { ...node, selected: isNodeSelected(node, selection) })));
@@ -363,6 +356,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   return (
     <div ref={canvasRef} className={`cw-canvas${editable ? ' is-editable' : ''}`} data-tree={tree.key} data-layout={layout.result ? 'ready' : 'pending'} data-view={viewShown === String(relayoutGeneration) ? 'shown' : 'pending'} onDoubleClick={onDoubleClick}>
       <ArrowMarkers />
+      <div ref={measureRef} className="cw-card-measure" aria-hidden="true" />
       <ReactFlow
         nodes={nodes}
         edges={edges}
