@@ -174,7 +174,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     const current = useDocumentStore.getState().view.selection;
     setNodes((previous) => {
       const before = new Map(previous.map((n) => [n.id, n]));
-      return built.nodes.map((node) => {
+      const next = built.nodes.map((node) => {
         const last = before.get(node.id);
         const size = last?.measured ?? (node.type === 'claim' ? known.get(node.id) : { width: JUNCTION_SIZE, height: JUNCTION_SIZE });
         return keepIfSame(last, {
@@ -187,18 +187,20 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
           className: positions?.has(node.id) || (node.type === 'junction' && positions) ? undefined : 'is-pending',
         });
       });
+      return sameIfUnchanged(previous, next);
     });
     setEdges((previous) => {
       const before = new Map(previous.map((e) => [e.id, e]));
-      return built.edges.map((edge) => keepIfSame(before.get(edge.id), { ...edge, selected: isEdgeSelected(edge, current) }));
+      return sameIfUnchanged(previous, built.edges.map((edge) => keepIfSame(before.get(edge.id), { ...edge, selected: isEdgeSelected(edge, current) })));
     });
     // `sizes` itself is left out on purpose: React Flow measuring a card must not rebuild the graph.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tree, allTrees, nameOf, problems, positions, junctions, change, setNodes, setEdges, cardSizes]);
 
   useEffect(() => {
-    setNodes((previous) => previous.map((node) => (node.selected === isNodeSelected(node, selection) ? node : { ...node, selected: isNodeSelected(node, selection) })));
-    setEdges((previous) => previous.map((edge) => (edge.selected === isEdgeSelected(edge, selection) ? edge : { ...edge, selected: isEdgeSelected(edge, selection) })));
+    // The same array when no item's selection changed, so React Flow does not take every item again.
+    setNodes((previous) => sameIfUnchanged(previous, previous.map((node) => (node.selected === isNodeSelected(node, selection) ? node : { ...node, selected: isNodeSelected(node, selection) }))));
+    setEdges((previous) => sameIfUnchanged(previous, previous.map((edge) => (edge.selected === isEdgeSelected(edge, selection) ? edge : { ...edge, selected: isEdgeSelected(edge, selection) }))));
   }, [selection, setNodes, setEdges]);
 
   // Show the tree when the canvas first shows it and after Re-layout, once the placed cards have
@@ -432,6 +434,10 @@ function keepIfSame<T extends { position?: Point; data?: Record<string, unknown>
     return next;
   }
   return previous;
+}
+
+function sameIfUnchanged<T>(previous: T[], next: T[]): T[] {
+  return next.length === previous.length && next.every((item, i) => item === previous[i]) ? previous : next;
 }
 
 function reuseData<T extends Record<string, unknown>>(previous: Record<string, unknown> | undefined, next: T): T {

@@ -214,11 +214,14 @@ function fallbackJunction(
 type EdgePlacement = Pick<LinkData, 'sourceSlot' | 'targetSlot' | 'labelAt' | 'labelShift'>;
 
 /**
- * The last placement and what it was computed from. Placing every label looks at every other one,
- * yet editing text or selecting changes none of its inputs: the same inputs give the same
- * placement objects back, so the edges' data keeps its identity and nothing is drawn again.
+ * The last few placements by what they were computed from. Placing every label looks at every
+ * other one, yet editing text or selecting changes none of its inputs, and switching a view back
+ * and forth or between trees brings the same inputs back: the same inputs give the same placement
+ * objects back, so the edges' data keeps its identity and nothing is drawn again.
  */
-let lastPlacement: { signature: string; placements: Map<string, EdgePlacement> } | undefined;
+const placementsBySignature = new Map<string, Map<string, EdgePlacement>>();
+/** Both views of each of the six trees. */
+const PLACEMENTS_KEPT = 12;
 
 /** Every input of the placement: card and junction boxes, and each edge's ends, bends and label size. */
 function placementSignature(rects: Map<string, Rect>, edges: LinkFlowEdge[], orientation: Orientation): string {
@@ -245,9 +248,13 @@ function assignEdgeSlots(
     if (size) rects.set(node.id, { ...node.position, ...size });
   }
   const signature = placementSignature(rects, edges, orientation);
-  if (lastPlacement?.signature !== signature) lastPlacement = { signature, placements: placeEdges(rects, edges, orientation) };
+  const placements = placementsBySignature.get(signature) ?? placeEdges(rects, edges, orientation);
+  // Most recently used last, so the oldest is the one forgotten.
+  placementsBySignature.delete(signature);
+  placementsBySignature.set(signature, placements);
+  if (placementsBySignature.size > PLACEMENTS_KEPT) placementsBySignature.delete(placementsBySignature.keys().next().value!);
   for (const edge of edges) {
-    const placement = lastPlacement.placements.get(edge.id);
+    const placement = placements.get(edge.id);
     edge.data = { ...edge.data!, ...placement };
   }
 }
