@@ -170,7 +170,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
       return;
     }
     const moved = new Set([...dragged].filter(([id, to]) => { const at = shownLayout?.nodes.get(id); return at && (at.x !== to.x || at.y !== to.y); }).map(([id]) => id));
-    const built = buildFlow({ tree, allTrees, displayName: nameOf, problems, positions, junctions, sizes: new Map([...known, ...sizes]), change, routes: layout.result?.routes, moved });
+    const built = buildFlow({ tree, allTrees, displayName: nameOf, problems, positions, junctions, sizes: new Map([...known, ...sizes]), change, routes: layout.result?.routes, moved, deferPlacement: true });
     const current = useDocumentStore.getState().view.selection;
     setNodes((previous) => {
       const before = new Map(previous.map((n) => [n.id, n]));
@@ -189,10 +189,23 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
       });
       return sameIfUnchanged(previous, next);
     });
-    setEdges((previous) => {
-      const before = new Map(previous.map((e) => [e.id, e]));
-      return sameIfUnchanged(previous, built.edges.map((edge) => keepIfSame(before.get(edge.id), { ...edge, selected: isEdgeSelected(edge, current) })));
+    const showEdges = () =>
+      setEdges((previous) => {
+        const before = new Map(previous.map((e) => [e.id, e]));
+        const selection = useDocumentStore.getState().view.selection;
+        return sameIfUnchanged(previous, built.edges.map((edge) => keepIfSame(before.get(edge.id), { ...edge, selected: isEdgeSelected(edge, selection) })));
+      });
+    if (!built.place) {
+      showEdges();
+      return;
+    }
+    // A new placement of the links comes in the next task: the cards are drawn meanwhile.
+    const place = built.place;
+    const timer = setTimeout(() => {
+      place();
+      showEdges();
     });
+    return () => clearTimeout(timer);
     // `sizes` itself is left out on purpose: React Flow measuring a card must not rebuild the graph.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tree, allTrees, nameOf, problems, positions, junctions, change, setNodes, setEdges, cardSizes]);

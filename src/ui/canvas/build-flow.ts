@@ -98,6 +98,11 @@ export interface FlowInput {
   /** The layout's routes around cards, and the cards moved since (their links go direct). */
   routes?: LayoutResult['routes'];
   moved?: ReadonlySet<string>;
+  /**
+   * A placement not computed before is left to the caller (`place`), to run in a task of its
+   * own: on a big tree it is the longest step after the layout.
+   */
+  deferPlacement?: boolean;
 }
 
 export function treeOrientation(tree: TreeKey): Orientation {
@@ -122,7 +127,7 @@ export function drawableLinks(tree: DrawableTree): DrawableLink[] {
 /** No problems: one shared list, so unchanged data compares equal by identity. */
 const NO_PROBLEMS: string[] = [];
 
-export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges: LinkFlowEdge[] } {
+export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges: LinkFlowEdge[]; place?: () => void } {
   const { tree, positions } = input;
   const orientation = treeOrientation(tree.key);
   const nodeTexts = new Map<string, { tree: TreeKey; text: string }>();
@@ -187,8 +192,8 @@ export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges:
     edges.push({ id: `link:${link.id}`, type: 'link', source: junction, target: link.to!, ariaLabel, data: { ...base, role: 'main', bends: routed?.target } });
   }
 
-  if (positions) assignEdgeSlots(nodes, edges, input.sizes, orientation);
-  return { nodes, edges };
+  const place = positions ? assignEdgeSlots(nodes, edges, input.sizes, orientation, input.deferPlacement ?? false) : undefined;
+  return { nodes, edges, ...(place ? { place } : {}) };
 }
 
 /** Without a layout point: between the sources' centre and the target. */
@@ -241,22 +246,25 @@ function assignEdgeSlots(
   edges: LinkFlowEdge[],
   sizes: Map<string, { width: number; height: number }>,
   orientation: Orientation,
-): void {
+  defer: boolean,
+): (() => void) | undefined {
   const rects = new Map<string, Rect>();
   for (const node of nodes) {
     const size = node.type === 'junction' ? { width: JUNCTION_SIZE, height: JUNCTION_SIZE } : sizes.get(node.id);
     if (size) rects.set(node.id, { ...node.position, ...size });
   }
   const signature = placementSignature(rects, edges, orientation);
-  const placements = placementsBySignature.get(signature) ?? placeEdges(rects, edges, orientation);
-  // Most recently used last, so the oldest is the one forgotten.
-  placementsBySignature.delete(signature);
-  placementsBySignature.set(signature, placements);
-  if (placementsBySignature.size > PLACEMENTS_KEPT) placementsBySignature.delete(placementsBySignature.keys().next().value!);
-  for (const edge of edges) {
-    const placement = placements.get(edge.id);
-    edge.data = { ...edge.data!, ...placement };
-  }
+  const apply = () => {
+    const placements = placementsBySignature.get(signature) ?? placeEdges(rects, edges, orientation);
+    // Most recently used last, so the oldest is the one forgotten.
+    placementsBySignature.delete(signature);
+    placementsBySignature.set(signature, placements);
+    if (placementsBySignature.size > PLACEMENTS_KEPT) placementsBySignature.delete(placementsBySignature.keys().next().value!);
+    for (const edge of edges) edge.data = { ...edge.data!, ...placements.get(edge.id) };
+  };
+  if (defer && !placementsBySignature.has(signature)) return apply;
+  apply();
+  return undefined;
 }
 
 function placeEdges(rects: Map<string, Rect>, edges: LinkFlowEdge[], orientation: Orientation): Map<string, EdgePlacement> {
@@ -322,7 +330,11 @@ function placeEdges(rects: Map<string, Rect>, edges: LinkFlowEdge[], orientation
         const box = boxAt(t);
         return labels.near(box).reduce((sum, r) => sum + 3 * overlapArea(box, r), 0) + cards.near(box).reduce((sum, r) => sum + overlapArea(box, r), 0);
       };
-      for (const t of LABEL_POSITIONS) if (cost(t) < cost(labelAt) - 1) labelAt = t;
+      let best = cost(labelAt);
+      for (const t of LABEL_POSITIONS.slice(1)) {
+        const here = cost(t);
+        if (here < best - 1) [labelAt, best] = [t, here];
+      }
     }
     // Still on top of another label: slide across the flow until clear.
     for (let attempt = 0; attempt < 4; attempt++) {
