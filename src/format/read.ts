@@ -55,6 +55,13 @@ export interface DrawableTree {
   backlog: DrawableBacklogEntry[];
 }
 
+// Edits keep the identity of every tree and item they do not touch, and the data is never
+// mutated: what was read from an object is remembered, so one edit reads (and hands on as new
+// objects) only what it changed, and views can skip everything else by identity.
+const readTreeCache = new WeakMap<object, { key: TreeKey; tree: DrawableTree }>();
+const readNodeCache = new WeakMap<object, DrawableNode>();
+const readLinkCache = new WeakMap<object, DrawableLink>();
+
 /** The trees present, in the canonical order goal … transition. */
 export function readTrees(data: Json | undefined): DrawableTree[] {
   if (!isObject(data) || !isObject(data.trees)) return [];
@@ -63,21 +70,30 @@ export function readTrees(data: Json | undefined): DrawableTree[] {
 }
 
 export function readTree(key: TreeKey, tree: { [k: string]: Json }): DrawableTree {
+  const known = readTreeCache.get(tree);
+  if (known && known.key === key) return known.tree;
   const nodes: DrawableNode[] = [];
   const seen = new Set<string>();
   listOf(tree.nodes).forEach((raw, index) => {
     if (!isObject(raw) || typeof raw.id !== 'string' || raw.id === '' || seen.has(raw.id)) return;
     seen.add(raw.id);
+    const read = readNodeCache.get(raw);
+    if (read && read.index === index) {
+      nodes.push(read);
+      return;
+    }
     const traces: DrawableTrace[] = [];
     for (const field of TRACE_FIELDS) {
       for (const target of listOf(raw[field])) if (typeof target === 'string') traces.push({ field, target });
     }
-    nodes.push({
+    const node = {
       ...readItem(raw, raw.id, index),
       kind: typeof raw.kind === 'string' ? raw.kind : 'observation',
       text: typeof raw.text === 'string' ? raw.text : '',
       traces,
-    });
+    };
+    readNodeCache.set(raw, node);
+    nodes.push(node);
   });
   const nodeIds = new Set(nodes.map((n) => n.id));
   const links: DrawableLink[] = [];
@@ -85,12 +101,16 @@ export function readTree(key: TreeKey, tree: { [k: string]: Json }): DrawableTre
     if (!isObject(raw) || typeof raw.id !== 'string' || raw.id === '' || seen.has(raw.id)) return;
     seen.add(raw.id);
     const from = [...new Set(listOf(raw.from).filter((id): id is string => typeof id === 'string' && nodeIds.has(id)))];
-    links.push({
-      ...readItem(raw, raw.id, index),
-      from,
-      to: typeof raw.to === 'string' && nodeIds.has(raw.to) ? raw.to : undefined,
-      relation: typeof raw.relation === 'string' ? raw.relation : '',
-    });
+    const to = typeof raw.to === 'string' && nodeIds.has(raw.to) ? raw.to : undefined;
+    // Which ends name nodes depends on the rest of the tree: the remembered link must agree.
+    const read = readLinkCache.get(raw);
+    if (read && read.index === index && read.to === to && read.from.length === from.length && read.from.every((id, i) => id === from[i])) {
+      links.push(read);
+      return;
+    }
+    const link = { ...readItem(raw, raw.id, index), from, to, relation: typeof raw.relation === 'string' ? raw.relation : '' };
+    readLinkCache.set(raw, link);
+    links.push(link);
   });
   const backlog: DrawableBacklogEntry[] = [];
   listOf(tree.backlog).forEach((raw, index) => {
@@ -102,7 +122,9 @@ export function readTree(key: TreeKey, tree: { [k: string]: Json }): DrawableTre
       index,
     });
   });
-  return { key, nodes, links, backlog };
+  const drawable = { key, nodes, links, backlog };
+  readTreeCache.set(tree, { key, tree: drawable });
+  return drawable;
 }
 
 function readItem(raw: { [k: string]: Json }, id: string, index: number): DrawableItem {

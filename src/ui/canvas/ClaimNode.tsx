@@ -1,6 +1,6 @@
 // A node card: kind, full text, status (colour, border and label), id, contributors, counts of
 // assumptions and challenges, open backlog, and cross-tree traces as chips that jump there.
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { useDocumentStore } from '../../store/document-store';
 import { useIsDimmed, useIsHit } from '../find/lens-store';
@@ -11,6 +11,29 @@ import { CheckMark } from './CheckMark';
 import { MARK_WORD } from './marks';
 
 function ClaimNodeView({ data, selected }: NodeProps<ClaimFlowNode>) {
+  return (
+    <ClaimCard
+      data={data}
+      selected={selected}
+      targetHandle={<Handle type="target" position={Position.Top} className="cw-handle cw-handle-target" isConnectable={false} />}
+      sourceHandle={
+        <Handle
+          type="source"
+          position={data.linkSide === 'left' ? Position.Left : data.linkSide === 'right' ? Position.Right : Position.Top}
+          className="cw-link-handle"
+          title="Drag to another card to link, or onto a link to join it (AND); from the keyboard, L links the selected card"
+          aria-hidden="true"
+        />
+      }
+    />
+  );
+}
+
+/**
+ * The card itself. Its handles are placed absolutely and take no room, so the card drawn without
+ * them (see card-sizes.tsx) has the size the canvas draws.
+ */
+export function ClaimCard({ data, selected, targetHandle, sourceHandle }: { data: ClaimFlowNode['data']; selected: boolean; targetHandle?: ReactNode; sourceHandle?: ReactNode }) {
   const { node, contributorNames, openBacklog, traces, problems, mark, previous } = data;
   const status = STATUS_LABEL[node.status];
   const focusItem = useDocumentStore((s) => s.focusItem);
@@ -29,7 +52,7 @@ function ClaimNodeView({ data, selected }: NodeProps<ClaimFlowNode>) {
       {...(mark ? { 'data-change': mark } : {})}
       {...(problems.length ? { 'data-broken': 'true' } : {})}
     >
-      <Handle type="target" position={Position.Top} className="cw-handle cw-handle-target" isConnectable={false} />
+      {targetHandle}
       <header className="cw-claim-head">
         <span className="cw-kind">{kindLabel(node.kind)}</span>
         {mark ? (
@@ -103,13 +126,7 @@ function ClaimNodeView({ data, selected }: NodeProps<ClaimFlowNode>) {
           ⛔ {plural(problems.length, 'problem')}
         </div>
       )}
-      <Handle
-        type="source"
-        position={data.linkSide === 'left' ? Position.Left : data.linkSide === 'right' ? Position.Right : Position.Top}
-        className="cw-link-handle"
-        title="Drag to another card to link, or onto a link to join it (AND); from the keyboard, L links the selected card"
-        aria-hidden="true"
-      />
+      {sourceHandle}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-// The diagram of one tree: cards are rendered, measured, laid out in a worker, then shown. The
+// The diagram of one tree: cards are measured off the canvas, laid out in a worker, then shown. The
 // user links cards by dragging from a card's link handle (or dropping a card) onto another card,
 // joins a cause to an AND by dropping it onto the link, and double-clicks empty space to add.
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
@@ -20,14 +20,17 @@ import {
   type OnConnectEnd,
   type OnConnectStart,
 } from '@xyflow/react';
+import { shallow } from 'zustand/shallow';
 import type { DrawableTree } from '../../format/read';
 import { displayName } from '../../format/read';
 import { commands } from '../../store/commands';
 import { useDocumentStore } from '../../store/document-store';
 import { ArrowMarkers } from './ArrowMarkers';
-import { buildFlow, type CausewayFlowNode, type LinkFlowEdge } from './build-flow';
+import { buildFlow, JUNCTION_SIZE, type CausewayFlowNode, type LinkFlowEdge } from './build-flow';
+import { cardHandles, junctionHandles, useCardSizes } from './card-sizes';
 import type { ChangeMarks } from './change-tree';
 import { ClaimNode } from './ClaimNode';
+import { CULL_FROM } from './culling';
 import { dropTargetAt, pointerOf, type DropTarget } from './drop-target';
 import type { Point } from './edge-geometry';
 import { JunctionNode } from './JunctionNode';
@@ -41,9 +44,6 @@ import { openingViewport } from './opening-view';
 import { useCanvasControls } from './use-canvas-controls';
 import { miniMapColour } from './minimap-colour';
 import { useTheme } from '../theme/theme';
-
-/** Cards put on the page per frame while a big tree is first measured. */
-const MOUNT_BATCH = 100;
 
 /** What React Flow passes to drag handlers. */
 type DragEvent = MouseEvent | TouchEvent;
@@ -102,7 +102,8 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
 
   const key = useMemo(() => structureKey(view, tree), [view, tree]);
 
-  // Sizes of the cards as the browser drew them; the layout waits until all are known.
+  // Sizes of the cards as drawn on the canvas (set from the measured sizes below, then kept up to
+  // date by React Flow for the cards it draws), to spread link ends along card sides.
   const sizes = useMemo(() => {
     const map = new Map<string, { width: number; height: number }>();
     for (const node of nodes) {
@@ -112,23 +113,18 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     }
     return map;
   }, [nodes]);
-  const allMeasured = tree.nodes.length > 0 && tree.nodes.every((n) => sizes.has(n.id));
 
-  // A big tree's cards are put on the page a batch per frame to be measured, so opening it
-  // never blocks the page for long.
-  const [mounted, setMounted] = useState(MOUNT_BATCH);
-  useEffect(() => {
-    if (mounted >= tree.nodes.length) return;
-    const frame = requestAnimationFrame(() => setMounted((n) => n + MOUNT_BATCH));
-    return () => cancelAnimationFrame(frame);
-  }, [mounted, tree.nodes.length]);
-  const [stableSizes, setStableSizes] = useState<Map<string, { width: number; height: number }> | undefined>();
-  useEffect(() => {
-    if (allMeasured) setStableSizes((previous) => previous ?? sizes);
-  }, [allMeasured, sizes]);
-  useEffect(() => setStableSizes(undefined), [key, relayoutGeneration]);
+  const nameOf = useCallback((id: string) => displayName(data, id), [data]);
 
-  const layout = useTreeLayout(tree.key, key, tree, stableSizes, relayoutGeneration);
+  // Every card is measured off the canvas once per structure (remembered by content), and the
+  // layout starts then: the canvas itself only ever draws the cards in view.
+  const measureRef = useRef<HTMLDivElement>(null);
+  const request = `${key}#${relayoutGeneration}`;
+  const cardSizes = useCardSizes(measureRef, request, () =>
+    buildFlow({ tree, allTrees, displayName: nameOf, problems, positions: undefined, junctions: new Map(), sizes: new Map(), change }).nodes.flatMap((n) => (n.type === 'claim' ? [n.data] : [])),
+  );
+
+  const layout = useTreeLayout(tree.key, key, tree, cardSizes?.request === request ? cardSizes.sizes : undefined, relayoutGeneration);
 
   // While a changed structure is being laid out again, cards keep their last places (new cards
   // wait, unseen), so adding a node never makes the diagram blink.
@@ -164,54 +160,80 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     return result;
   }, [shownLayout, dragged, tree.links]);
 
-  const nameOf = useCallback((id: string) => displayName(data, id), [data]);
-
   useEffect(() => {
-    const shown = positions || mounted >= tree.nodes.length ? tree : { ...tree, nodes: tree.nodes.slice(0, mounted), links: [] };
+    // Cards wait for their places and sizes: given both, React Flow draws only those in view
+    // (from CULL_FROM nodes) and never has to draw a card just to measure it.
+    const known = cardSizes?.sizes;
+    if (!positions || !known) {
+      setNodes([]);
+      setEdges([]);
+      return;
+    }
     const moved = new Set([...dragged].filter(([id, to]) => { const at = shownLayout?.nodes.get(id); return at && (at.x !== to.x || at.y !== to.y); }).map(([id]) => id));
-    const built = buildFlow({ tree: shown, allTrees, displayName: nameOf, problems, positions, junctions, sizes, change, routes: layout.result?.routes, moved });
+    const built = buildFlow({ tree, allTrees, displayName: nameOf, problems, positions, junctions, sizes: new Map([...known, ...sizes]), change, routes: layout.result?.routes, moved, deferPlacement: true });
     const current = useDocumentStore.getState().view.selection;
     setNodes((previous) => {
       const before = new Map(previous.map((n) => [n.id, n]));
-      return built.nodes.map((node) => ({
-        ...node,
-        // Same content keeps the same data object, so a moved card is not drawn again.
-        data: reuseData(before.get(node.id)?.data, node.data) as never,
-        measured: before.get(node.id)?.measured,
-        selected: isNodeSelected(node, current),
-        className: positions?.has(node.id) || (node.type === 'junction' && positions) ? undefined : 'is-pending',
-      }));
+      const next = built.nodes.map((node) => {
+        const last = before.get(node.id);
+        const size = last?.measured ?? (node.type === 'claim' ? known.get(node.id) : { width: JUNCTION_SIZE, height: JUNCTION_SIZE });
+        return keepIfSame(last, {
+          ...node,
+          // Same content keeps the same data object, so a moved card is not drawn again.
+          data: reuseData(last?.data, node.data) as never,
+          measured: size,
+          handles: last?.handles ?? (size?.width && size.height ? (node.type === 'claim' ? cardHandles({ width: size.width, height: size.height }, node.data.linkSide) : junctionHandles(JUNCTION_SIZE)) : undefined),
+          selected: isNodeSelected(node, current),
+          className: positions?.has(node.id) || (node.type === 'junction' && positions) ? undefined : 'is-pending',
+        });
+      });
+      return sameIfUnchanged(previous, next);
     });
-    // Links wait for their cards: drawn before the layout they would all pile up in one spot.
-    setEdges(positions ? built.edges.map((edge) => ({ ...edge, selected: isEdgeSelected(edge, current) })) : []);
-    // `sizes` itself is left out on purpose: measuring must not rebuild the graph in a loop; the
-    // graph is built again once when every card has its size (a cached layout comes sooner).
+    const showEdges = () =>
+      setEdges((previous) => {
+        const before = new Map(previous.map((e) => [e.id, e]));
+        const selection = useDocumentStore.getState().view.selection;
+        return sameIfUnchanged(previous, built.edges.map((edge) => keepIfSame(before.get(edge.id), { ...edge, selected: isEdgeSelected(edge, selection) })));
+      });
+    if (!built.place) {
+      showEdges();
+      return;
+    }
+    // A new placement of the links comes in the next task: the cards are drawn meanwhile.
+    const place = built.place;
+    const timer = setTimeout(() => {
+      place();
+      showEdges();
+    });
+    return () => clearTimeout(timer);
+    // `sizes` itself is left out on purpose: React Flow measuring a card must not rebuild the graph.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tree, allTrees, nameOf, problems, positions, junctions, change, setNodes, setEdges, allMeasured, mounted >= tree.nodes.length ? tree.nodes.length : mounted]);
+  }, [tree, allTrees, nameOf, problems, positions, junctions, change, setNodes, setEdges, cardSizes]);
 
   useEffect(() => {
-    setNodes((previous) => previous.map((node) => (node.selected === isNodeSelected(node, selection) ? node : { ...node, selected: isNodeSelected(node, selection) })));
-    setEdges((previous) => previous.map((edge) => (edge.selected === isEdgeSelected(edge, selection) ? edge : { ...edge, selected: isEdgeSelected(edge, selection) })));
+    // The same array when no item's selection changed, so React Flow does not take every item again.
+    setNodes((previous) => sameIfUnchanged(previous, previous.map((node) => (node.selected === isNodeSelected(node, selection) ? node : { ...node, selected: isNodeSelected(node, selection) }))));
+    setEdges((previous) => sameIfUnchanged(previous, previous.map((edge) => (edge.selected === isEdgeSelected(edge, selection) ? edge : { ...edge, selected: isEdgeSelected(edge, selection) }))));
   }, [selection, setNodes, setEdges]);
 
   // Show the tree when the canvas first shows it and after Re-layout, once the placed cards have
   // reached React Flow (its store updates before this parent effect runs): whole when it fits at
   // a readable size, else at a readable zoom from its top-left; Fit view (F) shows it all.
   const fitted = useRef('');
+  /** The generation whose opening view is on screen (`data-view="shown"`: the cards in view are drawn). */
+  const [viewShown, setViewShown] = useState('');
   /** Settles once React Flow has applied the opening view (it may wait for the cards to be measured). */
   const fitDone = useRef<Promise<unknown>>(Promise.resolve());
   // With a cached layout the cards are placed before they are measured: wait for their sizes too.
-  const placed = layout.result !== undefined && nodes.length > 0 && nodes.every((n) => n.className !== 'is-pending' && (n.type !== 'claim' || (n.measured?.width ?? 0) > 0));
+  const placed = layout.result !== undefined && nodes.length >= tree.nodes.length && nodes.length > 0 && nodes.every((n) => n.className !== 'is-pending' && (n.type !== 'claim' || (n.measured?.width ?? 0) > 0));
   useEffect(() => {
     if (!placed || fitted.current === String(relayoutGeneration)) return;
     fitted.current = String(relayoutGeneration);
     const size = canvasSize();
     const claims = nodes.filter((n) => n.type === 'claim');
-    if (size.width === 0 || claims.length === 0) {
-      fitDone.current = fitView({ padding: 0.12, maxZoom: 1, duration: 0 });
-      return;
-    }
-    fitDone.current = setViewport(openingViewport(boundsOf(claims), size), { duration: 0 });
+    const generation = String(relayoutGeneration);
+    fitDone.current = size.width === 0 || claims.length === 0 ? fitView({ padding: 0.12, maxZoom: 1, duration: 0 }) : setViewport(openingViewport(boundsOf(claims), size), { duration: 0 });
+    void fitDone.current.then(() => setViewShown(generation));
     // Only the first placement of a structure moves the view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [placed, relayoutGeneration, fitView, setViewport]);
@@ -347,8 +369,9 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   );
 
   return (
-    <div ref={canvasRef} className={`cw-canvas${editable ? ' is-editable' : ''}`} data-tree={tree.key} data-layout={layout.result ? 'ready' : 'pending'} onDoubleClick={onDoubleClick}>
+    <div ref={canvasRef} className={`cw-canvas${editable ? ' is-editable' : ''}`} data-tree={tree.key} data-layout={layout.result ? 'ready' : 'pending'} data-view={viewShown === String(relayoutGeneration) ? 'shown' : 'pending'} onDoubleClick={onDoubleClick}>
       <ArrowMarkers />
+      <div ref={measureRef} className="cw-card-measure" aria-hidden="true" />
       <ReactFlow
         nodes={nodes}
         edges={edges}
@@ -364,6 +387,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
         onNodeClick={showInspector}
         onEdgeClick={showInspector}
         nodesConnectable={editable}
+        onlyRenderVisibleElements={tree.nodes.length >= CULL_FROM}
         zoomOnDoubleClick={false}
         colorMode={theme}
         panOnScroll
@@ -403,6 +427,30 @@ function isInView(box: { x: number; y: number; width: number; height: number }, 
   const left = box.x * viewport.zoom + viewport.x;
   const top = box.y * viewport.zoom + viewport.y;
   return left >= 0 && top >= 0 && left + box.width * viewport.zoom <= size.width && top + box.height * viewport.zoom <= size.height;
+}
+
+/**
+ * The previous node or edge object when nothing about it changed (its data compared key by key,
+ * its position by value), so React Flow and the memoized cards skip it: one edit or selection
+ * redraws what it touched, not the whole tree.
+ */
+function keepIfSame<T extends { position?: Point; data?: Record<string, unknown> }>(previous: T | undefined, next: T): T {
+  if (!previous) return next;
+  const keys = Object.keys(next) as (keyof T)[];
+  if (keys.length !== Object.keys(previous).length) return next;
+  for (const key of keys) {
+    const a = previous[key];
+    const b = next[key];
+    if (a === b) continue;
+    if (key === 'position' && next.position && previous.position && next.position.x === previous.position.x && next.position.y === previous.position.y) continue;
+    if (key === 'data' && next.data && previous.data && shallow(previous.data, next.data)) continue;
+    return next;
+  }
+  return previous;
+}
+
+function sameIfUnchanged<T>(previous: T[], next: T[]): T[] {
+  return next.length === previous.length && next.every((item, i) => item === previous[i]) ? previous : next;
 }
 
 function reuseData<T extends Record<string, unknown>>(previous: Record<string, unknown> | undefined, next: T): T {

@@ -27,7 +27,7 @@ trees:
     backlog: []
 `;
 
-function flow() {
+function flow(placed?: { deferPlacement: boolean; x: number }) {
   const opened = openWorkingFile(text);
   const trees = readTrees(opened.data);
   const tree = trees.find((t) => t.key === 'current_reality')!;
@@ -36,9 +36,10 @@ function flow() {
     allTrees: trees,
     displayName: (id) => id.toUpperCase(),
     problems: new Map([['l3', ['broken']]]),
-    positions: undefined,
+    positions: placed ? new Map(['e', 'c1', 'c2'].map((id, i) => [id, { x: placed.x + i * 300, y: i === 0 ? 0 : 200 }])) : undefined,
     junctions: new Map(),
-    sizes: new Map(),
+    sizes: new Map(['e', 'c1', 'c2'].map((id) => [id, { width: 240, height: 90 }])),
+    ...(placed ? { deferPlacement: placed.deferPlacement } : {}),
   });
 }
 
@@ -67,5 +68,22 @@ describe('buildFlow', () => {
     const { edges } = flow();
     expect(edges.filter((e) => e.data?.link.id === 'l2').map((e) => [e.source, e.target, e.data?.role])).toEqual([['c2', 'e', 'main']]);
     expect(edges.some((e) => e.data?.link.id === 'l3')).toBe(false);
+  });
+
+  it('leaves a placement not made before to the caller when asked, and reuses one made before', () => {
+    // A place no other test uses, so nothing is remembered for it yet.
+    const first = flow({ deferPlacement: true, x: 12345 });
+    expect(first.place).toBeDefined();
+    const main = () => first.edges.find((e) => e.id === 'link:l2')!;
+    expect(main().data?.labelAt).toBeUndefined();
+    first.place!();
+    expect(main().data?.labelAt).toBeTypeOf('number');
+    const again = flow({ deferPlacement: true, x: 12345 });
+    expect(again.place).toBeUndefined();
+    expect(again.edges.find((e) => e.id === 'link:l2')!.data?.labelAt).toBe(main().data?.labelAt);
+    // Without deferring, the placement is made at once.
+    const now = flow({ deferPlacement: false, x: 54321 });
+    expect(now.place).toBeUndefined();
+    expect(now.edges.find((e) => e.id === 'link:l2')!.data?.labelAt).toBeTypeOf('number');
   });
 });

@@ -98,6 +98,11 @@ export interface FlowInput {
   /** The layout's routes around cards, and the cards moved since (their links go direct). */
   routes?: LayoutResult['routes'];
   moved?: ReadonlySet<string>;
+  /**
+   * A placement not computed before is left to the caller (`place`), to run in a task of its
+   * own: on a big tree it is the longest step after the layout.
+   */
+  deferPlacement?: boolean;
 }
 
 export function treeOrientation(tree: TreeKey): Orientation {
@@ -119,7 +124,10 @@ export function drawableLinks(tree: DrawableTree): DrawableLink[] {
   return tree.links.filter((link) => link.to !== undefined && link.from.some((id) => id !== link.to));
 }
 
-export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges: LinkFlowEdge[] } {
+/** No problems: one shared list, so unchanged data compares equal by identity. */
+const NO_PROBLEMS: string[] = [];
+
+export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges: LinkFlowEdge[]; place?: () => void } {
   const { tree, positions } = input;
   const orientation = treeOrientation(tree.key);
   const nodeTexts = new Map<string, { tree: TreeKey; text: string }>();
@@ -142,7 +150,7 @@ export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges:
         const target = nodeTexts.get(trace.target);
         return { ...trace, targetTree: target?.tree, targetText: target?.text };
       }),
-      problems: input.problems.get(node.id) ?? [],
+      problems: input.problems.get(node.id) ?? NO_PROBLEMS,
       ...(input.change ? { mark: input.change.marks.get(node.id) ?? 'context', previous: input.change.previous.get(node.id) } : {}),
     },
   }));
@@ -156,7 +164,7 @@ export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges:
       style: linkStyle(link.relation),
       orientation,
       openBacklog: backlogCount.get(link.id) ?? 0,
-      problems: input.problems.get(link.id) ?? [],
+      problems: input.problems.get(link.id) ?? NO_PROBLEMS,
       fileId: input.change?.wasOf.get(link.id) ?? link.id,
       ...(input.change ? { mark: input.change.marks.get(link.id) ?? 'context' } : {}),
     };
@@ -184,8 +192,8 @@ export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges:
     edges.push({ id: `link:${link.id}`, type: 'link', source: junction, target: link.to!, ariaLabel, data: { ...base, role: 'main', bends: routed?.target } });
   }
 
-  if (positions) assignEdgeSlots(nodes, edges, input.sizes, orientation);
-  return { nodes, edges };
+  const place = positions ? assignEdgeSlots(nodes, edges, input.sizes, orientation, input.deferPlacement ?? false) : undefined;
+  return { nodes, edges, ...(place ? { place } : {}) };
 }
 
 /** Without a layout point: between the sources' centre and the target. */
@@ -207,17 +215,60 @@ function fallbackJunction(
   return { x: sx + (t.x - sx) * 0.45, y: sy + (t.y - sy) * 0.45 };
 }
 
+/** Where each edge meets its cards and where its label sits. */
+type EdgePlacement = Pick<LinkData, 'sourceSlot' | 'targetSlot' | 'labelAt' | 'labelShift'>;
+
+/**
+ * The last few placements by what they were computed from. Placing every label looks at every
+ * other one, yet editing text or selecting changes none of its inputs, and switching a view back
+ * and forth or between trees brings the same inputs back: the same inputs give the same placement
+ * objects back, so the edges' data keeps its identity and nothing is drawn again.
+ */
+const placementsBySignature = new Map<string, Map<string, EdgePlacement>>();
+/** Both views of each of the six trees. */
+const PLACEMENTS_KEPT = 12;
+
+/** Every input of the placement: card and junction boxes, and each edge's ends, bends and label size. */
+function placementSignature(rects: Map<string, Rect>, edges: LinkFlowEdge[], orientation: Orientation): string {
+  const parts: string[] = [orientation];
+  for (const [id, r] of rects) parts.push(`${id}@${r.x},${r.y},${r.width},${r.height}`);
+  for (const edge of edges) {
+    const data = edge.data!;
+    const link = data.link;
+    const bends = (data.bends ?? []).map((p) => `${p.x},${p.y}`).join(' ');
+    parts.push(`${edge.id}:${edge.source}>${edge.target}:${data.role}:${data.style}:${link.relation}:${link.assumptions.length}:${link.challenges.length}:${data.openBacklog}:${bends}`);
+  }
+  return parts.join('|');
+}
+
 function assignEdgeSlots(
   nodes: CausewayFlowNode[],
   edges: LinkFlowEdge[],
   sizes: Map<string, { width: number; height: number }>,
   orientation: Orientation,
-): void {
+  defer: boolean,
+): (() => void) | undefined {
   const rects = new Map<string, Rect>();
   for (const node of nodes) {
     const size = node.type === 'junction' ? { width: JUNCTION_SIZE, height: JUNCTION_SIZE } : sizes.get(node.id);
     if (size) rects.set(node.id, { ...node.position, ...size });
   }
+  const signature = placementSignature(rects, edges, orientation);
+  const apply = () => {
+    const placements = placementsBySignature.get(signature) ?? placeEdges(rects, edges, orientation);
+    // Most recently used last, so the oldest is the one forgotten.
+    placementsBySignature.delete(signature);
+    placementsBySignature.set(signature, placements);
+    if (placementsBySignature.size > PLACEMENTS_KEPT) placementsBySignature.delete(placementsBySignature.keys().next().value!);
+    for (const edge of edges) edge.data = { ...edge.data!, ...placements.get(edge.id) };
+  };
+  if (defer && !placementsBySignature.has(signature)) return apply;
+  apply();
+  return undefined;
+}
+
+function placeEdges(rects: Map<string, Rect>, edges: LinkFlowEdge[], orientation: Orientation): Map<string, EdgePlacement> {
+  const placements = new Map<string, EdgePlacement>();
   const ends: EdgeEnd[] = [];
   for (const edge of edges) {
     const source = rects.get(edge.source);
@@ -234,10 +285,12 @@ function assignEdgeSlots(
   for (const edge of edges) {
     const sourceSlot = slots.get(`${edge.id}:source`);
     const targetSlot = slots.get(`${edge.id}:target`);
-    edge.data = { ...edge.data!, sourceSlot, targetSlot };
+    const placement: EdgePlacement = { sourceSlot, targetSlot };
+    placements.set(edge.id, placement);
+    const data = edge.data!;
     const source = rects.get(edge.source);
     const target = rects.get(edge.target);
-    if (edge.data.role !== 'main' || !source || !target) continue;
+    if (data.role !== 'main' || !source || !target) continue;
     const { from, to, course } = linkCourse({
       source,
       target,
@@ -245,13 +298,13 @@ function assignEdgeSlots(
       targetSlot,
       sourceIsJunction: edge.source.startsWith('and:'),
       targetIsJunction: edge.target.startsWith('and:'),
-      bends: edge.data.bends,
-      straight: edge.data.style === 'conflict',
+      bends: data.bends,
+      straight: data.style === 'conflict',
       orientation,
     });
     // The label's size as drawn (11.5px text, its marks), plus a little air around it.
-    const link = edge.data.link;
-    const width = relationLabel(link.relation).length * 6.8 + 44 + (link.assumptions.length ? 24 : 0) + (link.challenges.length ? 24 : 0) + (edge.data.openBacklog ? 28 : 0);
+    const link = data.link;
+    const width = relationLabel(link.relation).length * 6.8 + 44 + (link.assumptions.length ? 24 : 0) + (link.challenges.length ? 24 : 0) + (data.openBacklog ? 28 : 0);
     const height = 26;
     const along = (t: number): Point => pointAlong(course, t);
     const boxAt = (t: number, shift: Point = { x: 0, y: 0 }): Rect => {
@@ -267,7 +320,7 @@ function assignEdgeSlots(
       // Too short an arrow to carry its label: the label goes beside the AND junction.
       labelAt = 0;
       shift = orientation === 'horizontal' ? { x: 0, y: -(JUNCTION_SIZE / 2 + height / 2 + 4) } : { x: JUNCTION_SIZE / 2 + width / 2 + 6, y: 0 };
-    } else if (!outOfJunction && edge.data.style !== 'conflict' && length < run + 60) {
+    } else if (!outOfJunction && data.style !== 'conflict' && length < run + 60) {
       // On so short an arrow the label would hide it: the label rides beside the arrow instead.
       labelAt = 0.5;
       shift = orientation === 'horizontal' ? { x: 0, y: -(height / 2 + 5) } : { x: width / 2 + 8, y: 0 };
@@ -277,7 +330,11 @@ function assignEdgeSlots(
         const box = boxAt(t);
         return labels.near(box).reduce((sum, r) => sum + 3 * overlapArea(box, r), 0) + cards.near(box).reduce((sum, r) => sum + overlapArea(box, r), 0);
       };
-      for (const t of LABEL_POSITIONS) if (cost(t) < cost(labelAt) - 1) labelAt = t;
+      let best = cost(labelAt);
+      for (const t of LABEL_POSITIONS.slice(1)) {
+        const here = cost(t);
+        if (here < best - 1) [labelAt, best] = [t, here];
+      }
     }
     // Still on top of another label: slide across the flow until clear.
     for (let attempt = 0; attempt < 4; attempt++) {
@@ -292,8 +349,9 @@ function assignEdgeSlots(
         shift = { x: shift.x, y: shift.y + away * (away > 0 ? other.y + other.height - box.y + 3 : box.y + box.height - other.y + 3) };
       }
     }
-    edge.data.labelAt = labelAt;
-    if (shift.x !== 0 || shift.y !== 0) edge.data.labelShift = shift;
+    placement.labelAt = labelAt;
+    if (shift.x !== 0 || shift.y !== 0) placement.labelShift = shift;
     labels.add(boxAt(labelAt, shift));
   }
+  return placements;
 }

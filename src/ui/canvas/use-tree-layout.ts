@@ -1,4 +1,4 @@
-// Runs the automatic layout in a Web Worker once every card has been measured, and only when the
+// Runs the automatic layout in a Web Worker once every card has been measured (off the canvas), and only when the
 // structure changes: editing text never moves the diagram. Results are kept per structure, so
 // switching tabs back and forth is instant and always gives the same picture.
 import { useEffect, useRef, useState } from 'react';
