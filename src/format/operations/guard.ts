@@ -3,17 +3,31 @@
 import { isObject } from '../json';
 import type { Finding } from '../findings';
 import type { WorkingFile } from '../types';
-import { validateData } from '../validate';
+import { validateWithContext } from '../validate';
+import { errorsAfterItemEdit, type CheckedFile } from '../validate-edit';
 import type { EditResult } from './result';
 
 // Files are immutable, so the findings of a file object never change: the `after` of one edit
 // is the `before` of the next, and validation runs once per edit.
 const cache = new WeakMap<object, Finding[]>();
+// The last file validated, with what its item rules consulted: an edit of one item of it is
+// checked by that item's rules alone (validate-edit.ts). Only one is kept, as it indexes every id.
+let last: CheckedFile | undefined;
 
-export function errorsOf(file: WorkingFile): Finding[] {
+/** The errors of `file`, validateData's in its order; `from`, when given, is the file it was edited from. */
+export function errorsOf(file: WorkingFile, from?: WorkingFile): Finding[] {
   const known = cache.get(file);
   if (known) return known;
-  const errors = validateData(file).findings.filter((finding) => finding.severity === 'error');
+  const quick = from !== undefined && last?.file === from ? errorsAfterItemEdit(last, file) : undefined;
+  let errors: Finding[];
+  if (quick && last) {
+    errors = quick;
+    last = { file, errors, context: last.context };
+  } else {
+    const outcome = validateWithContext(file);
+    errors = outcome.findings.filter((finding) => finding.severity === 'error');
+    last = outcome.context ? { file, errors, context: outcome.context } : undefined;
+  }
   cache.set(file, errors);
   return errors;
 }
@@ -22,7 +36,11 @@ export function errorsOf(file: WorkingFile): Finding[] {
 export function newErrors(before: WorkingFile, after: WorkingFile): Finding[] {
   if (before === after) return [];
   const old = errorsOf(before);
-  const fresh = errorsOf(after);
+  return addedErrors(before, old, after, errorsOf(after, before));
+}
+
+/** Of `fresh` (the errors of `after`), those that `old` (the errors of `before`) did not hold. */
+export function addedErrors(before: WorkingFile, old: Finding[], after: WorkingFile, fresh: Finding[]): Finding[] {
   // An error is old when `before` had one with the same code and the same message (positions
   // in messages ignored: removing backlog entry 1 renumbers entry 3), or else one with the same
   // code about the same field of the same item (the message of "ends n3, n4 are not accepted"
