@@ -15,7 +15,7 @@ import {
   type WorkingFile,
 } from '../format';
 import { isObject } from '../format/json';
-import type { EditResult } from '../format/operations';
+import { prepareEdits, type EditResult } from '../format/operations';
 import { allIds } from '../format/operations/read';
 import { readTrees, type DrawableTree } from '../format/read';
 import { EMPTY_HISTORY, recordEdit, redoStep, undoStep, type History } from './history';
@@ -155,6 +155,16 @@ function rememberIds(data: Json): void {
   if (isObject(data)) for (const id of allIds(data as WorkingFile)) seenIds.add(id);
 }
 
+/** A file just opened is validated for edits when the editor is idle, not on the first keystroke. */
+function prepareEditsWhenIdle(data: Json): void {
+  if (!isObject(data)) return;
+  const prepare = () => {
+    if (useDocumentStore.getState().document?.data === data) prepareEdits(data as WorkingFile);
+  };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(prepare, { timeout: 2000 });
+  else setTimeout(prepare, 0);
+}
+
 export const useDocumentStore = create<DocumentStore>((set, get) => {
   /** Puts new data in place: trees, diagnostics, a valid tab and selection. */
   const applyData = (data: Json, extra: Partial<DocumentStore> = {}) => {
@@ -237,6 +247,7 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
         history: EMPTY_HISTORY,
         notice: null,
       });
+      prepareEditsWhenIdle(opened.data);
       return true;
     },
 
@@ -264,6 +275,7 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
         notice: null,
       });
       refreshDiagnostics();
+      prepareEditsWhenIdle(data);
       return true;
     },
 

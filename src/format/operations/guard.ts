@@ -14,11 +14,23 @@ const cache = new WeakMap<object, Finding[]>();
 // checked by that item's rules alone (validate-edit.ts). Only one is kept, as it indexes every id.
 let last: CheckedFile | undefined;
 
-/** The errors of `file`, validateData's in its order; `from`, when given, is the file it was edited from. */
-export function errorsOf(file: WorkingFile, from?: WorkingFile): Finding[] {
-  const known = cache.get(file);
-  if (known) return known;
-  const quick = from !== undefined && last?.file === from ? errorsAfterItemEdit(last, file) : undefined;
+/** The errors of `file`, validateData's, in its order. */
+export function errorsOf(file: WorkingFile): Finding[] {
+  if (last?.file === file) return last.errors;
+  return cache.get(file) ?? check(file);
+}
+
+/**
+ * Validates `file` ahead of its first edit (say while the editor is idle) and keeps what its
+ * items' rules consulted, so that edits of it are checked quickly.
+ */
+export function prepareEdits(file: WorkingFile): void {
+  if (last?.file !== file) check(file);
+}
+
+/** The file's errors, from the last file validated when it differs from it in one item only. */
+function check(file: WorkingFile): Finding[] {
+  const quick = last ? errorsAfterItemEdit(last, file) : undefined;
   let errors: Finding[];
   if (quick && last) {
     errors = quick;
@@ -35,8 +47,9 @@ export function errorsOf(file: WorkingFile, from?: WorkingFile): Finding[] {
 /** The errors `after` has that `before` did not, in `after`'s order. */
 export function newErrors(before: WorkingFile, after: WorkingFile): Finding[] {
   if (before === after) return [];
+  prepareEdits(before); // then `after`, one edit away, is usually checked by its items' rules
   const old = errorsOf(before);
-  return addedErrors(before, old, after, errorsOf(after, before));
+  return addedErrors(before, old, after, errorsOf(after));
 }
 
 /** Of `fresh` (the errors of `after`), those that `old` (the errors of `before`) did not hold. */
