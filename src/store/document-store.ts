@@ -20,6 +20,7 @@ import { allIds } from '../format/operations/read';
 import { readTrees, type DrawableTree } from '../format/read';
 import { EMPTY_HISTORY, recordEdit, redoStep, undoStep, type History } from './history';
 import { placeDiagnostics, placeDiagnosticsLater, type PlacedDiagnostics } from './placed-diagnostics';
+import { openedText } from './worker-client';
 
 export interface OpenDocument {
   fileName: string;
@@ -248,6 +249,7 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
         notice: null,
       });
       prepareEditsWhenIdle(opened.data);
+      openedText(text, opened.data);
       return true;
     },
 
