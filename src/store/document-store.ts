@@ -16,7 +16,7 @@ import {
 } from '../format';
 import { isObject } from '../format/json';
 import { prepareEdits, type EditResult } from '../format/operations';
-import { allIds } from '../format/operations/read';
+import { listOf, treeEntries } from '../format/operations/read';
 import { readTrees, type DrawableTree } from '../format/read';
 import { EMPTY_HISTORY, recordEdit, redoStep, undoStep, type History } from './history';
 import { placeDiagnostics, placeDiagnosticsLater, type PlacedDiagnostics } from './placed-diagnostics';
@@ -151,9 +151,27 @@ export const RECENT_CHANGE_MS = 4000;
 let nonce = 0;
 /** Every id seen in the open document during this session: new items never reuse one. */
 let seenIds = new Set<string>();
+/** Lists and items whose ids are in seenIds already: an edit adds only the ids of what it changed. */
+let seenItems = new WeakSet<object>();
 
 function rememberIds(data: Json): void {
-  if (isObject(data)) for (const id of allIds(data as WorkingFile)) seenIds.add(id);
+  if (!isObject(data)) return;
+  for (const [, tree] of treeEntries(data as WorkingFile)) {
+    for (const list of [listOf(tree, 'nodes'), listOf(tree, 'links')]) {
+      if (seenItems.has(list)) continue;
+      for (const item of list) {
+        if (!isObject(item) || seenItems.has(item)) continue;
+        if (typeof item.id === 'string') seenIds.add(item.id);
+        seenItems.add(item);
+      }
+      seenItems.add(list);
+    }
+  }
+}
+
+function forgetIds(): void {
+  seenIds = new Set();
+  seenItems = new WeakSet();
 }
 
 /** A file just opened is validated for edits when the editor is idle, not on the first keystroke. */
@@ -228,7 +246,7 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
         set({ openProblem: { fileName, summary: refusalSummary(fileName, opened.version, opened.diagnostics), diagnostics: opened.diagnostics } });
         return false;
       }
-      seenIds = new Set();
+      forgetIds();
       rememberIds(opened.data);
       const trees = readTrees(opened.data);
       const active = isObject(opened.data) ? opened.data.active_tree : undefined;
@@ -256,7 +274,7 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
     restoreText(baseText, data, savedData, fileName) {
       const opened = baseText === null ? null : openWorkingFile(baseText);
       if (opened && (!opened.editable || opened.data === undefined)) return false;
-      seenIds = new Set();
+      forgetIds();
       rememberIds(data);
       if (opened) rememberIds(opened.data!);
       const trees = readTrees(data);

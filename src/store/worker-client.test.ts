@@ -18,15 +18,15 @@ describe('a worker holding a replica of the document', () => {
     );
     const text = generateWorkingFile(200);
     const data = openWorkingFile(text).data as WorkingFile;
-    openedText(text, data);
+    openedText(text, data as unknown as Json);
     const first = ops.updateNode(data, 'cu3', { text: 'One.' });
     if (!first.ok) throw new Error(first.reason);
-    expect(await ask(first.file, {})).toEqual(first.file);
+    expect(await ask(first.file as unknown as Json, {})).toEqual(first.file);
     expect(seen[0]).toMatchObject({ text, patch: [[['trees', 'current_reality', 'nodes', 2], expect.anything()]] });
     expect(seen[0].data).toBeUndefined();
     const second = ops.updateNode(first.file, 'cu3', { text: 'Two.' });
     if (!second.ok) throw new Error(second.reason);
-    expect(await ask(second.file, {})).toEqual(second.file);
+    expect(await ask(second.file as unknown as Json, {})).toEqual(second.file);
     expect(seen[1].text).toBeUndefined();
     expect(seen[1].patch).toHaveLength(1);
   });
