@@ -30,16 +30,20 @@ export function prepareEdits(file: WorkingFile): void {
 
 /** The file's errors, from the last file validated when it differs from it in one item only. */
 function check(file: WorkingFile): Finding[] {
-  const quick = last ? errorsAfterItemEdit(last, file) : undefined;
-  let errors: Finding[];
-  if (quick && last) {
-    errors = quick;
-    last = { file, errors, context: last.context };
-  } else {
-    const outcome = validateWithContext(file);
-    errors = outcome.findings.filter((finding) => finding.severity === 'error');
-    last = outcome.context ? { file, errors, context: outcome.context } : undefined;
-  }
+  const quick = checkQuickly(file);
+  if (quick) return quick;
+  const outcome = validateWithContext(file);
+  const errors = outcome.findings.filter((finding) => finding.severity === 'error');
+  last = outcome.context ? { file, errors, context: outcome.context } : undefined;
+  cache.set(file, errors);
+  return errors;
+}
+
+/** The file's errors when the last file validated differs from it in one item only. */
+function checkQuickly(file: WorkingFile): Finding[] | undefined {
+  const errors = last ? errorsAfterItemEdit(last, file) : undefined;
+  if (!errors || !last) return undefined;
+  last = { file, errors, context: last.context };
   cache.set(file, errors);
   return errors;
 }
@@ -47,7 +51,10 @@ function check(file: WorkingFile): Finding[] {
 /** The errors `after` has that `before` did not, in `after`'s order. */
 export function newErrors(before: WorkingFile, after: WorkingFile): Finding[] {
   if (before === after) return [];
-  prepareEdits(before); // then `after`, one edit away, is usually checked by its items' rules
+  // Edits usually start from the last file validated (after undo, it is often one item away), so
+  // `after`, one edit further, is checked by its items' rules; a full check of `before` is not
+  // worth making for that when its errors are known.
+  if (last?.file !== before && cache.has(before)) checkQuickly(before);
   const old = errorsOf(before);
   return addedErrors(before, old, after, errorsOf(after));
 }
