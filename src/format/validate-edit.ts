@@ -1,7 +1,9 @@
 // The errors of a file after an edit, found without validating the whole file again when the
-// edit changed one item in place and nothing other items' rules read from it: typing a node's
-// text costs one item's rules, not the file's. Anything else returns undefined (validate all).
+// edit changed items of one tree in place: typing a node's text costs that node's rules, not the
+// file's; a node's status change also re-checks the links of its tree that end at it (an accepted
+// link needs its ends accepted). Anything else returns undefined: validate the whole file.
 import { Findings, has, isObject, type Finding, type JsonObject } from './findings';
+import type { IdIndex } from './validate-tree';
 import type { ItemContext } from './validate';
 import { checkItem } from './validate-tree';
 
@@ -12,64 +14,135 @@ export interface CheckedFile {
   context: ItemContext;
 }
 
-type ListKey = 'nodes' | 'links' | 'backlog';
+// The last file validated (validateData records it), or the last derived from it one item away.
+// Only one is kept, as it indexes every id.
+let last: CheckedFile | undefined;
 
-interface ItemChange {
-  treeKey: string;
-  list: ListKey;
-  position: number;
-  before: JsonObject;
-  after: JsonObject;
+/** Called by validateData: `file` was validated, with these findings and what item rules consulted. */
+export function rememberValidated(file: unknown, findings: Finding[], context: ItemContext): void {
+  last = { file, errors: findings.filter((finding) => finding.severity === 'error'), context };
+}
+
+export function isLastValidated(file: unknown): boolean {
+  return last !== undefined && last.file === file;
 }
 
 /**
- * The errors of `after`, exactly as validateData would list them, when `after` differs from the
- * checked file in one item only; undefined when the whole file must be validated.
+ * The errors of `file` (validateData's, in its order) when it is the last file validated or one
+ * item away from it; it then becomes the last. Undefined when it must be validated whole.
  */
-export function errorsAfterItemEdit(checked: CheckedFile, after: unknown): Finding[] | undefined {
-  const change = oneItemChanged(checked.file, after);
-  if (!change) return undefined;
-  const oldErrors = itemErrors(change, change.before, checked.context);
-  const newErrors = itemErrors(change, change.after, checked.context);
-  // The item's errors are one run of the list; with no run before or after, nothing moves.
-  if (oldErrors.length === 0 && newErrors.length === 0) return checked.errors;
-  if (checked.errors.length === oldErrors.length) return newErrors; // the item held every error
-  return undefined; // placing a run among other items' errors: leave it to full validation
+export function errorsNearLast(file: unknown): Finding[] | undefined {
+  if (!last) return undefined;
+  if (last.file === file) return last.errors;
+  const checked = errorsAfterItemEdit(last, file);
+  if (checked) last = checked;
+  return checked?.errors;
 }
 
-function itemErrors(change: ItemChange, item: JsonObject, context: ItemContext): Finding[] {
+type ListKey = 'nodes' | 'links' | 'backlog';
+const LISTS: ListKey[] = ['nodes', 'links', 'backlog'];
+
+interface ItemChange {
+  list: ListKey;
+  position: number;
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * The checked state of `after`, its errors exactly as validateData would list them, when `after`
+ * differs from the checked file in items of one tree replaced in place; undefined when the whole
+ * file must be validated.
+ */
+export function errorsAfterItemEdit(checked: CheckedFile, after: unknown): CheckedFile | undefined {
+  const edit = itemsChanged(checked.file, after);
+  if (!edit) return undefined;
+  const { treeKey, changes, nodesAfter, linksAfter } = edit;
+  // Nodes whose status changed: the tree's links ending at them are checked again too.
+  const restated = new Set<string>();
+  for (const change of changes) {
+    if (change.list === 'nodes' && isObject(change.before) && isObject(change.after) && !sameField(change.before, change.after, 'status')) {
+      restated.add(change.before.id as string);
+    }
+  }
+  const recheck = new Map<string, ItemChange>(changes.map((change) => [`${change.list} ${change.position}`, change]));
+  if (restated.size > 0) {
+    const linksBefore = listIn(checked.file, treeKey, 'links');
+    linksAfter.forEach((link, position) => {
+      if (isObject(link) && endsOf(link).some((end) => restated.has(end as string))) {
+        recheck.set(`links ${position}`, recheck.get(`links ${position}`) ?? { list: 'links', position, before: linksBefore[position], after: link });
+      }
+    });
+  }
+  const context = restated.size > 0 ? withNodes(checked.context, treeKey, nodesAfter, changes) : checked.context;
+  // In validateData's order: nodes, links, then backlog entries, each by position.
+  const ordered = [...recheck.values()].sort((a, b) => LISTS.indexOf(a.list) - LISTS.indexOf(b.list) || a.position - b.position);
+  const oldErrors = ordered.flatMap((change) => itemErrors(treeKey, change.list, change.position, change.before, checked.context));
+  const newErrors = ordered.flatMap((change) => itemErrors(treeKey, change.list, change.position, change.after, context));
+  // Those items' errors hold places among other items' errors; with none before or after, nothing moves.
+  if (oldErrors.length === 0 && newErrors.length === 0) return { file: after, errors: checked.errors, context };
+  if (checked.errors.length === oldErrors.length) return { file: after, errors: newErrors, context }; // they held every error
+  return undefined; // placing them among other items' errors: leave it to full validation
+}
+
+function itemErrors(treeKey: string, list: ListKey, position: number, item: unknown, context: ItemContext): Finding[] {
   const findings = new Findings();
-  const tree = { key: change.treeKey, path: ['trees', change.treeKey], nodes: [], links: [], backlog: [] };
-  checkItem(tree, change.list, item, change.position, context.index, context.people, findings);
+  const tree = { key: treeKey, path: ['trees', treeKey], nodes: [], links: [], backlog: [] };
+  checkItem(tree, list, item, position, context.index, context.people, findings);
   return findings.list.filter((finding) => finding.severity === 'error');
 }
 
+function endsOf(link: JsonObject): unknown[] {
+  return [...(Array.isArray(link.from) ? link.from : []), link.to];
+}
+
+/** The context with the index's places of the changed nodes holding their new versions. */
+function withNodes(context: ItemContext, treeKey: string, nodes: unknown[], changes: ItemChange[]): ItemContext {
+  const index: IdIndex = { nodes: new Map(context.index.nodes), links: context.index.links };
+  for (const change of changes) {
+    if (change.list !== 'nodes' || !isObject(change.after)) continue;
+    const place = index.nodes.get(change.after.id as string);
+    // Only the first node with an id is indexed (later ones are duplicates).
+    if (place && place.tree === treeKey && place.path[3] === change.position) index.nodes.set(change.after.id as string, { ...place, item: nodes[change.position] as JsonObject });
+  }
+  return { index, people: context.people };
+}
+
+function listIn(file: unknown, treeKey: string, list: ListKey): unknown[] {
+  const trees = isObject(file) ? file.trees : undefined;
+  const tree = isObject(trees) ? trees[treeKey] : undefined;
+  const items = isObject(tree) ? tree[list] : undefined;
+  return Array.isArray(items) ? items : [];
+}
+
 /**
- * The one item `after` replaced in place, when that is all that changed and other items' rules
- * read nothing it changed: a node or link keeps its id (ids are indexed and referred to), and a
- * node keeps its status (an accepted link needs its ends accepted).
+ * The items of one tree that `after` replaced in place, when that is all that changed: lists
+ * keep their lengths, and nodes and links keep their ids (ids are indexed and referred to).
  */
-function oneItemChanged(before: unknown, after: unknown): ItemChange | undefined {
+function itemsChanged(before: unknown, after: unknown): { treeKey: string; changes: ItemChange[]; nodesAfter: unknown[]; linksAfter: unknown[] } | undefined {
   const top = oneKeyChanged(before, after);
   if (top?.key !== 'trees') return undefined;
   const trees = oneKeyChanged(top.before, top.after);
-  if (!trees) return undefined;
-  const tree = oneKeyChanged(trees.before, trees.after);
-  if (!tree || (tree.key !== 'nodes' && tree.key !== 'links' && tree.key !== 'backlog')) return undefined;
-  const list = tree.key;
-  const [oldList, newList] = [tree.before, tree.after];
-  if (!Array.isArray(oldList) || !Array.isArray(newList) || oldList.length !== newList.length) return undefined;
-  let position = -1;
-  for (let i = 0; i < oldList.length; i++) {
-    if (oldList[i] === newList[i]) continue;
-    if (position >= 0) return undefined;
-    position = i;
+  if (!trees || !isObject(trees.before) || !isObject(trees.after)) return undefined;
+  const [treeBefore, treeAfter] = [trees.before, trees.after];
+  const keys = Object.keys(treeBefore);
+  if (keys.length !== Object.keys(treeAfter).length || Object.keys(treeAfter).some((key, i) => keys[i] !== key)) return undefined;
+  const changes: ItemChange[] = [];
+  for (const key of keys) {
+    if (treeBefore[key] === treeAfter[key]) continue;
+    if (key !== 'nodes' && key !== 'links' && key !== 'backlog') return undefined;
+    const [oldList, newList] = [treeBefore[key], treeAfter[key]];
+    if (!Array.isArray(oldList) || !Array.isArray(newList) || oldList.length !== newList.length) return undefined;
+    for (let position = 0; position < oldList.length; position++) {
+      const [old, next] = [oldList[position], newList[position]];
+      if (old === next) continue;
+      if (!isObject(old) || !isObject(next)) return undefined;
+      if (key !== 'backlog' && !sameField(old, next, 'id')) return undefined;
+      changes.push({ list: key, position, before: old, after: next });
+    }
   }
-  const [old, next] = [oldList[position], newList[position]];
-  if (position < 0 || !isObject(old) || !isObject(next)) return undefined;
-  if (list !== 'backlog' && !sameField(old, next, 'id')) return undefined;
-  if (list === 'nodes' && !sameField(old, next, 'status')) return undefined;
-  return { treeKey: trees.key, list, position, before: old, after: next };
+  if (changes.length === 0) return undefined;
+  return { treeKey: trees.key, changes, nodesAfter: listIn(after, trees.key, 'nodes'), linksAfter: listIn(after, trees.key, 'links') };
 }
 
 function sameField(a: JsonObject, b: JsonObject, key: string): boolean {

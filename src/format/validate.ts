@@ -2,6 +2,7 @@
 // each rule checks the shape it needs before it reads a value.
 import { Findings, describe, has, isObject, type Finding, type JsonObject } from './findings';
 import type { Path } from './path';
+import { rememberValidated } from './validate-edit';
 import { checkTree, indexIds, type IdIndex, type TreeInput } from './validate-tree';
 import type { People } from './validate-item';
 import { ASSISTANT, SNAPSHOT_FIELDS, TREE_KEYS, isTreeKey } from './vocabulary';
@@ -81,7 +82,9 @@ export function validateWithContext(data: unknown, options: ValidateOptions = {}
 
   const index = indexIds(trees, findings);
   for (const tree of trees) checkTree(tree, index, people, findings);
-  return { findings: findings.list, version, context: { index, people } };
+  const context = { index, people };
+  rememberValidated(data, findings.list, context);
+  return { findings: findings.list, version, context };
 }
 
 function readVersion(data: JsonObject, options: ValidateOptions): VersionState {

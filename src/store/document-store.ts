@@ -174,7 +174,7 @@ function forgetIds(): void {
   seenItems = new WeakSet();
 }
 
-/** A file just opened is validated for edits when the editor is idle, not on the first keystroke. */
+/** Restored work is validated for edits when the editor is idle, not on its first keystroke. */
 function prepareEditsWhenIdle(data: Json): void {
   if (!isObject(data)) return;
   const prepare = () => {
@@ -266,7 +266,7 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
         history: EMPTY_HISTORY,
         notice: null,
       });
-      prepareEditsWhenIdle(opened.data);
+      // Opening validated the data already, so its first edit is checked quickly too.
       openedText(text, opened.data);
       return true;
     },

@@ -3,49 +3,30 @@
 import { isObject } from '../json';
 import type { Finding } from '../findings';
 import type { WorkingFile } from '../types';
-import { validateWithContext } from '../validate';
-import { errorsAfterItemEdit, type CheckedFile } from '../validate-edit';
+import { validateData } from '../validate';
+import { errorsNearLast, isLastValidated } from '../validate-edit';
 import type { EditResult } from './result';
 
 // Files are immutable, so the findings of a file object never change: the `after` of one edit
-// is the `before` of the next, and validation runs once per edit.
+// is the `before` of the next, and validation runs once per edit. An edit of one item of the last
+// file validated is checked by that item's rules alone (validate-edit.ts).
 const cache = new WeakMap<object, Finding[]>();
-// The last file validated, with what its item rules consulted: an edit of one item of it is
-// checked by that item's rules alone (validate-edit.ts). Only one is kept, as it indexes every id.
-let last: CheckedFile | undefined;
 
 /** The errors of `file`, validateData's, in its order. */
 export function errorsOf(file: WorkingFile): Finding[] {
-  if (last?.file === file) return last.errors;
-  return cache.get(file) ?? check(file);
+  const known = cache.get(file);
+  if (known) return known;
+  const errors = errorsNearLast(file) ?? validateData(file).findings.filter((finding) => finding.severity === 'error');
+  cache.set(file, errors);
+  return errors;
 }
 
 /**
- * Validates `file` ahead of its first edit (say while the editor is idle) and keeps what its
- * items' rules consulted, so that edits of it are checked quickly.
+ * Validates `file` ahead of its first edit (say while the editor is idle), so that edits of it
+ * are checked quickly.
  */
 export function prepareEdits(file: WorkingFile): void {
-  if (last?.file !== file) check(file);
-}
-
-/** The file's errors, from the last file validated when it differs from it in one item only. */
-function check(file: WorkingFile): Finding[] {
-  const quick = checkQuickly(file);
-  if (quick) return quick;
-  const outcome = validateWithContext(file);
-  const errors = outcome.findings.filter((finding) => finding.severity === 'error');
-  last = outcome.context ? { file, errors, context: outcome.context } : undefined;
-  cache.set(file, errors);
-  return errors;
-}
-
-/** The file's errors when the last file validated differs from it in one item only. */
-function checkQuickly(file: WorkingFile): Finding[] | undefined {
-  const errors = last ? errorsAfterItemEdit(last, file) : undefined;
-  if (!errors || !last) return undefined;
-  last = { file, errors, context: last.context };
-  cache.set(file, errors);
-  return errors;
+  if (!isLastValidated(file) && errorsNearLast(file) === undefined) validateData(file);
 }
 
 /** The errors `after` has that `before` did not, in `after`'s order. */
@@ -54,7 +35,7 @@ export function newErrors(before: WorkingFile, after: WorkingFile): Finding[] {
   // Edits usually start from the last file validated (after undo, it is often one item away), so
   // `after`, one edit further, is checked by its items' rules; a full check of `before` is not
   // worth making for that when its errors are known.
-  if (last?.file !== before && cache.has(before)) checkQuickly(before);
+  if (!isLastValidated(before)) errorsNearLast(before);
   const old = errorsOf(before);
   return addedErrors(before, old, after, errorsOf(after));
 }
