@@ -69,6 +69,13 @@ export function indexIds(trees: TreeInput[], findings: Findings): IdIndex {
   return index;
 }
 
+/** The rules of one item of a tree's list, at its position. */
+export function checkItem(tree: TreeInput, list: 'nodes' | 'links' | 'backlog', item: unknown, position: number, index: IdIndex, people: People, findings: Findings): void {
+  if (list === 'nodes') checkNode(tree, item, position, index, people, findings);
+  else if (list === 'links') checkLink(tree, item, position, index, people, findings);
+  else checkBacklogEntry(tree, item, position, index, findings);
+}
+
 export function checkTree(tree: TreeInput, index: IdIndex, people: People, findings: Findings): void {
   tree.nodes.forEach((node, position) => checkNode(tree, node, position, index, people, findings));
   tree.links.forEach((link, position) => checkLink(tree, link, position, index, people, findings));

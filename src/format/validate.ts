@@ -2,7 +2,8 @@
 // each rule checks the shape it needs before it reads a value.
 import { Findings, describe, has, isObject, type Finding, type JsonObject } from './findings';
 import type { Path } from './path';
-import { checkTree, indexIds, type TreeInput } from './validate-tree';
+import { rememberValidated } from './validate-edit';
+import { checkTree, indexIds, type IdIndex, type TreeInput } from './validate-tree';
 import type { People } from './validate-item';
 import { ASSISTANT, SNAPSHOT_FIELDS, TREE_KEYS, isTreeKey } from './vocabulary';
 
@@ -22,7 +23,19 @@ export interface ValidateOptions {
   scalarSource?: (path: Path) => string | undefined;
 }
 
+/** What the rules of one item consult besides the item: every id's place, and the participants. */
+export interface ItemContext {
+  index: IdIndex;
+  people: People;
+}
+
 export function validateData(data: unknown, options: ValidateOptions = {}): ValidationOutcome {
+  const { findings, version } = validateWithContext(data, options);
+  return { findings, version };
+}
+
+/** validateData, also handing back what item rules consulted (see validate-edit.ts). */
+export function validateWithContext(data: unknown, options: ValidateOptions = {}): ValidationOutcome & { context?: ItemContext } {
   const findings = new Findings();
   if (!isObject(data)) {
     findings.error(
@@ -69,7 +82,9 @@ export function validateData(data: unknown, options: ValidateOptions = {}): Vali
 
   const index = indexIds(trees, findings);
   for (const tree of trees) checkTree(tree, index, people, findings);
-  return { findings: findings.list, version };
+  const context = { index, people };
+  rememberValidated(data, findings.list, context);
+  return { findings: findings.list, version, context };
 }
 
 function readVersion(data: JsonObject, options: ValidateOptions): VersionState {

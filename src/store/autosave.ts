@@ -1,48 +1,15 @@
 // Nothing lost: the open document is kept in the browser's IndexedDB at every change, so a
 // reload, a closed tab or a crash can offer the work back.
 import type { Json } from '../format';
-import { dbRequest } from './browser-db';
-import { useDocumentStore } from './document-store';
+import { useDocumentStore, type OpenDocument } from './document-store';
+import { createKeeper, loadSession, type KeepExtra, type SavedSession, type SessionKey } from './session-db';
+import { mirroredWorker } from './worker-client';
 
-const KEY = 'current';
-/** The work that was open before another file replaced it, kept until the next replacement. */
-const PREVIOUS_KEY = 'previous';
+export { clearSession, loadSession, saveSession, type SavedSession, type SessionKey } from './session-db';
+
 /** A document larger than this is kept after a pause in editing rather than at every change. */
 export const LARGE_DOCUMENT_ITEMS = 2000;
 export const AUTOSAVE_DELAY_MS = 400;
-
-export interface SavedSession {
-  fileName: string;
-  /** The text as opened, so saving after a restore still keeps its comments. */
-  baseText: string | null;
-  data: Json;
-  /** The data as last exported or saved: tells whether there is unsaved work. */
-  savedData: Json;
-  savedAt: string;
-  /** Offered back after a reload and not yet restored or discarded. */
-  awaitingDecision?: boolean;
-}
-
-const run = <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>) => dbRequest('work', mode, work);
-
-/**
- * Where work is kept: `current` (the editor on its own), `previous` (work set aside when another
- * file replaced it), or a key of its own for each file on disk edited through `causeway open`.
- */
-export type SessionKey = 'current' | 'previous' | `live:${string}`;
-
-export async function loadSession(key: SessionKey = 'current'): Promise<SavedSession | undefined> {
-  try {
-    const value = await run('readonly', (store) => store.get(key === 'current' ? KEY : key === 'previous' ? PREVIOUS_KEY : key) as IDBRequest<SavedSession | undefined>);
-    return value && typeof value.fileName === 'string' ? value : undefined;
-  } catch {
-    return undefined; // storage blocked (private mode): the editor still works, without recovery
-  }
-}
-
-export async function saveSession(session: SavedSession, key: SessionKey = 'current'): Promise<void> {
-  await run('readwrite', (store) => store.put(session, key === 'current' ? KEY : key === 'previous' ? PREVIOUS_KEY : key));
-}
 
 /** The open document as a session record. */
 export function currentSession(): SavedSession | undefined {
@@ -51,16 +18,32 @@ export function currentSession(): SavedSession | undefined {
   return { fileName: document.fileName, baseText: document.base?.text ?? null, data: document.data, savedData: document.savedData, savedAt: new Date().toISOString() };
 }
 
-export async function clearSession(key: 'current' | 'previous' = 'current'): Promise<void> {
-  await run('readwrite', (store) => store.delete(key === 'current' ? KEY : PREVIOUS_KEY)).catch(() => undefined);
-}
-
 /** Work kept from an earlier visit that was never exported, if any, newest first. */
 export async function findUnsavedWork(isUnsaved: (session: SavedSession) => boolean): Promise<SavedSession | undefined> {
   const current = await loadSession('current');
   if (current && isUnsaved(current)) return current;
   const previous = await loadSession('previous');
   return previous?.awaitingDecision && isUnsaved(previous) ? previous : undefined;
+}
+
+// Writing copies the whole document into IndexedDB, so a Web Worker holding a replica does it:
+// the page sends only what changed (worker-client.ts).
+const keepInWorker = mirroredWorker<KeepExtra, void>(() => new Worker(new URL('./autosave.worker.ts', import.meta.url), { type: 'module' }), createKeeper());
+let sentBase: string | null | undefined;
+let sentSaved: Json | undefined;
+
+/** Keeps the open document under `key`, off the main thread. */
+function keepLater(document: OpenDocument, key: SessionKey): Promise<void> {
+  const extra: KeepExtra = { key, fileName: document.fileName, savedAt: new Date().toISOString() };
+  const baseText = document.base?.text ?? null;
+  if (baseText !== sentBase) extra.baseText = sentBase = baseText;
+  if (document.savedData === document.data) extra.savedIsData = true;
+  else if (document.savedData !== sentSaved) extra.savedData = document.savedData;
+  sentSaved = document.savedData;
+  return keepInWorker(document.data, extra).catch((error: unknown) => {
+    sentBase = sentSaved = undefined; // sent whole next time
+    throw error;
+  });
 }
 
 /**
@@ -82,11 +65,11 @@ export function startAutosave(onError: (message: string) => void, keyNow: () => 
       pending = true;
       return;
     }
-    const session = currentSession();
+    const document = useDocumentStore.getState().document;
     const key = keyNow();
-    if (!session || !key) return;
+    if (!document || !key) return;
     writing = true;
-    saveSession(session, key).then(
+    keepLater(document, key).then(
       () => {
         failed = false;
       },

@@ -1,9 +1,5 @@
 // The Web Worker that places diagnostics of a large file being edited (see placed-diagnostics.ts).
-import { createPlacer, type PlaceRequest } from './placed-diagnostics';
+import { createPlacer, type PlaceExtra } from './placed-diagnostics';
+import { listen, serveMirrored } from './worker-client';
 
-const scope = self as unknown as {
-  postMessage(message: unknown): void;
-  addEventListener(type: 'message', listener: (event: MessageEvent<PlaceRequest>) => void): void;
-};
-const place = createPlacer();
-scope.addEventListener('message', (event) => scope.postMessage(place(event.data)));
+listen(serveMirrored<PlaceExtra, ReturnType<ReturnType<typeof createPlacer>>>(createPlacer()));

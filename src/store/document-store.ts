@@ -15,11 +15,12 @@ import {
   type WorkingFile,
 } from '../format';
 import { isObject } from '../format/json';
-import type { EditResult } from '../format/operations';
-import { allIds } from '../format/operations/read';
+import { prepareEdits, type EditResult } from '../format/operations';
+import { listOf, treeEntries } from '../format/operations/read';
 import { readTrees, type DrawableTree } from '../format/read';
 import { EMPTY_HISTORY, recordEdit, redoStep, undoStep, type History } from './history';
 import { placeDiagnostics, placeDiagnosticsLater, type PlacedDiagnostics } from './placed-diagnostics';
+import { openedText } from './worker-client';
 
 export interface OpenDocument {
   fileName: string;
@@ -150,9 +151,37 @@ export const RECENT_CHANGE_MS = 4000;
 let nonce = 0;
 /** Every id seen in the open document during this session: new items never reuse one. */
 let seenIds = new Set<string>();
+/** Lists and items whose ids are in seenIds already: an edit adds only the ids of what it changed. */
+let seenItems = new WeakSet<object>();
 
 function rememberIds(data: Json): void {
-  if (isObject(data)) for (const id of allIds(data as WorkingFile)) seenIds.add(id);
+  if (!isObject(data)) return;
+  for (const [, tree] of treeEntries(data as WorkingFile)) {
+    for (const list of [listOf(tree, 'nodes'), listOf(tree, 'links')]) {
+      if (seenItems.has(list)) continue;
+      for (const item of list) {
+        if (!isObject(item) || seenItems.has(item)) continue;
+        if (typeof item.id === 'string') seenIds.add(item.id);
+        seenItems.add(item);
+      }
+      seenItems.add(list);
+    }
+  }
+}
+
+function forgetIds(): void {
+  seenIds = new Set();
+  seenItems = new WeakSet();
+}
+
+/** Restored work is validated for edits when the editor is idle, not on its first keystroke. */
+function prepareEditsWhenIdle(data: Json): void {
+  if (!isObject(data)) return;
+  const prepare = () => {
+    if (useDocumentStore.getState().document?.data === data) prepareEdits(data as WorkingFile);
+  };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(prepare, { timeout: 2000 });
+  else setTimeout(prepare, 0);
 }
 
 export const useDocumentStore = create<DocumentStore>((set, get) => {
@@ -217,7 +246,7 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
         set({ openProblem: { fileName, summary: refusalSummary(fileName, opened.version, opened.diagnostics), diagnostics: opened.diagnostics } });
         return false;
       }
-      seenIds = new Set();
+      forgetIds();
       rememberIds(opened.data);
       const trees = readTrees(opened.data);
       const active = isObject(opened.data) ? opened.data.active_tree : undefined;
@@ -237,13 +266,15 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
         history: EMPTY_HISTORY,
         notice: null,
       });
+      // Opening validated the data already, so its first edit is checked quickly too.
+      openedText(text, opened.data);
       return true;
     },
 
     restoreText(baseText, data, savedData, fileName) {
       const opened = baseText === null ? null : openWorkingFile(baseText);
       if (opened && (!opened.editable || opened.data === undefined)) return false;
-      seenIds = new Set();
+      forgetIds();
       rememberIds(data);
       if (opened) rememberIds(opened.data!);
       const trees = readTrees(data);
@@ -264,6 +295,7 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
         notice: null,
       });
       refreshDiagnostics();
+      prepareEditsWhenIdle(data);
       return true;
     },
 

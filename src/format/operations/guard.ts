@@ -4,25 +4,44 @@ import { isObject } from '../json';
 import type { Finding } from '../findings';
 import type { WorkingFile } from '../types';
 import { validateData } from '../validate';
+import { errorsNearLast, isLastValidated } from '../validate-edit';
 import type { EditResult } from './result';
 
 // Files are immutable, so the findings of a file object never change: the `after` of one edit
-// is the `before` of the next, and validation runs once per edit.
+// is the `before` of the next, and validation runs once per edit. An edit of one item of the last
+// file validated is checked by that item's rules alone (validate-edit.ts).
 const cache = new WeakMap<object, Finding[]>();
 
+/** The errors of `file`, validateData's, in its order. */
 export function errorsOf(file: WorkingFile): Finding[] {
   const known = cache.get(file);
   if (known) return known;
-  const errors = validateData(file).findings.filter((finding) => finding.severity === 'error');
+  const errors = errorsNearLast(file) ?? validateData(file).findings.filter((finding) => finding.severity === 'error');
   cache.set(file, errors);
   return errors;
+}
+
+/**
+ * Validates `file` ahead of its first edit (say while the editor is idle), so that edits of it
+ * are checked quickly.
+ */
+export function prepareEdits(file: WorkingFile): void {
+  if (!isLastValidated(file) && errorsNearLast(file) === undefined) validateData(file);
 }
 
 /** The errors `after` has that `before` did not, in `after`'s order. */
 export function newErrors(before: WorkingFile, after: WorkingFile): Finding[] {
   if (before === after) return [];
+  // Edits usually start from the last file validated (after undo, it is often one item away), so
+  // `after`, one edit further, is checked by its items' rules; a full check of `before` is not
+  // worth making for that when its errors are known.
+  if (!isLastValidated(before)) errorsNearLast(before);
   const old = errorsOf(before);
-  const fresh = errorsOf(after);
+  return addedErrors(before, old, after, errorsOf(after));
+}
+
+/** Of `fresh` (the errors of `after`), those that `old` (the errors of `before`) did not hold. */
+export function addedErrors(before: WorkingFile, old: Finding[], after: WorkingFile, fresh: Finding[]): Finding[] {
   // An error is old when `before` had one with the same code and the same message (positions
   // in messages ignored: removing backlog entry 1 renumbers entry 3), or else one with the same
   // code about the same field of the same item (the message of "ends n3, n4 are not accepted"

@@ -2,7 +2,7 @@
 // Each refuses with a reason the user can read, never mutates its input, keeps unknown keys and
 // list order, upgrades an unversioned draft on its first edit, and never adds a validation error.
 export { type EditResult, type Refusal } from './result';
-export { guardEdit, newErrors, GUARD_REASON } from './guard';
+export { guardEdit, newErrors, prepareEdits, GUARD_REASON } from './guard';
 export { editRefusal } from './edit';
 export { newNodeId, newLinkId, checkNewId } from './ids';
 export { type EndorseOption } from './status';

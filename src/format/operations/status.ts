@@ -3,7 +3,7 @@
 // accepted reasoning to proposed unless it is endorsed in the same action.
 import type { Link, Node, WorkingFile } from '../types';
 import { checkEndorsers, isRefusal } from './people';
-import { endsOf, findNode, isAccepted, type ItemList } from './read';
+import { endsOf, findNode, isAccepted, linksOf, treeEntries, type ItemList } from './read';
 import { count, listWords, refuse, type Refusal } from './result';
 import { mapItems, setKey, touched, withStatus } from './write';
 
@@ -18,7 +18,7 @@ export function settleLinks(file: WorkingFile, nodes: Iterable<string>): { file:
     if (!node || !isAccepted(node.item)) lost.add(id);
   }
   const returned: string[] = [];
-  if (lost.size === 0) return { file, returned };
+  if (lost.size === 0 || !hasAcceptedLinkTo(file, lost)) return { file, returned };
   const next = mapItems(file, (item, place) => {
     if (place.list !== 'links' || !isAccepted(item)) return item;
     if (!endsOf(item as Link).some((end) => lost.has(end))) return item;
@@ -26,6 +26,11 @@ export function settleLinks(file: WorkingFile, nodes: Iterable<string>): { file:
     return touched(withStatus(item, 'proposed'));
   });
   return { file: next, returned };
+}
+
+/** Whether an accepted link has an end among `ends` (only links are read: typing stays quick). */
+function hasAcceptedLinkTo(file: WorkingFile, ends: ReadonlySet<string>): boolean {
+  return treeEntries(file).some(([, tree]) => linksOf(tree).some((link) => isAccepted(link) && endsOf(link).some((end) => ends.has(end))));
 }
 
 /** "2 links returned to proposed (l3, l4)" */

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { Node, WorkingFile } from '../types';
+import { TRACE_FIELDS } from '../vocabulary';
+import { updateNode } from './nodes';
+import { listOf, treeEntries } from './read';
 import { addTrace, backReferences, removeTrace } from './traces';
 import { sample } from './samples';
 import { errorCodes, expectOk, expectRefused, node } from './test-helpers';
@@ -38,4 +42,26 @@ describe('traces', () => {
     expect(backReferences(file, 'n21')).toEqual([{ node: 'n31', tree: 'future_reality', field: 'implements' }]);
     expect(backReferences(file, 'n5')).toEqual([]);
   });
+
+  it('finds back-references of every version of a file as a scan of it would, across edits', () => {
+    const scan = (file: WorkingFile, id: string) =>
+      treeEntries(file).flatMap(([tree, value]) =>
+        listOf(value, 'nodes').flatMap((item) => TRACE_FIELDS.filter((field) => ((item as Node)[field] ?? []).includes(id)).map((field) => ({ node: (item as Node).id, tree, field }))),
+      );
+    const ids = ['n1', 'n4', 'n21', 'n30', 'n31', 'n5'];
+    let file = sample('workshop');
+    const edits = [
+      (f: WorkingFile) => updateNode(f, 'n30', { text: 'Typed.' }),
+      (f: WorkingFile) => addTrace(f, 'n30', 'addresses', 'n4'),
+      (f: WorkingFile) => updateNode(f, 'n30', { text: 'Typed again.' }),
+      (f: WorkingFile) => addTrace(f, 'n31', 'derived_from', 'n1'),
+      (f: WorkingFile) => removeTrace(f, 'n30', 'addresses', 'n1'),
+      (f: WorkingFile) => updateNode(f, 'n31', { text: 'And again.' }),
+    ];
+    for (const edit of edits) {
+      file = expectOk(edit(file)).file;
+      for (const id of ids) expect(backReferences(file, id), id).toEqual(scan(file, id));
+    }
+  });
 });
+

@@ -51,15 +51,52 @@ export interface BackReference {
 
 /** The nodes, in any tree, whose traces name `nodeId`: shown on that node as back-references. */
 export function backReferences(file: WorkingFile, nodeId: string): BackReference[] {
-  const found: BackReference[] = [];
-  for (const [tree, value] of treeEntries(file)) {
-    for (const item of listOf(value, 'nodes')) {
-      if (!isObject(item) || typeof item.id !== 'string') continue;
-      for (const field of TRACE_FIELDS) {
-        const list = (item as unknown as Node)[field];
-        if (Array.isArray(list) && list.includes(nodeId)) found.push({ node: item.id, tree, field });
+  return treeEntries(file).flatMap(([tree, value]) => tracesIn(tree, listOf(value, 'nodes')).get(nodeId) ?? []);
+}
+
+// The inspector asks on every keystroke; the back-references of a tree's nodes are kept by list
+// and carried over to the next version of the list when no node's id or traces changed.
+const tracesByList = new WeakMap<unknown[], { tree: string; byTarget: Map<string, BackReference[]> }>();
+const lastList = new Map<string, unknown[]>();
+
+function tracesIn(tree: string, nodes: unknown[]): Map<string, BackReference[]> {
+  const known = tracesByList.get(nodes);
+  if (known?.tree === tree) return known.byTarget;
+  const previous = lastList.get(tree);
+  const carried = previous && sameTraces(previous, nodes) ? tracesByList.get(previous) : undefined;
+  const byTarget = carried?.tree === tree ? carried.byTarget : indexTraces(tree, nodes);
+  tracesByList.set(nodes, { tree, byTarget });
+  lastList.set(tree, nodes);
+  return byTarget;
+}
+
+function indexTraces(tree: string, nodes: unknown[]): Map<string, BackReference[]> {
+  const byTarget = new Map<string, BackReference[]>();
+  for (const item of nodes) {
+    if (!isObject(item) || typeof item.id !== 'string') continue;
+    for (const field of TRACE_FIELDS) {
+      const list = (item as unknown as Node)[field];
+      if (!Array.isArray(list)) continue;
+      // A node naming the target twice is listed once per field, as a scan would find it.
+      for (const target of new Set(list)) {
+        if (typeof target !== 'string') continue;
+        const found = byTarget.get(target);
+        if (found) found.push({ node: item.id, tree, field });
+        else byTarget.set(target, [{ node: item.id, tree, field }]);
       }
     }
   }
-  return found;
+  return byTarget;
+}
+
+/** Whether two versions of a node list hold the same ids and the same trace lists, by position. */
+function sameTraces(before: unknown[], after: unknown[]): boolean {
+  if (before.length !== after.length) return false;
+  for (let i = 0; i < after.length; i++) {
+    const [a, b] = [before[i], after[i]];
+    if (a === b) continue;
+    if (!isObject(a) || !isObject(b) || a.id !== b.id) return false;
+    if (TRACE_FIELDS.some((field) => a[field] !== b[field])) return false;
+  }
+  return true;
 }

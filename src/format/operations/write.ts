@@ -5,7 +5,7 @@
 import { isObject } from '../json';
 import type { BacklogEntry, Link, Node, Tree, WorkingFile } from '../types';
 import type { Status } from '../vocabulary';
-import { listOf, treeEntries, type ItemList, type Place } from './read';
+import { listOf, treeEntries, treeOf, type ItemList, type Place } from './read';
 
 type Item = Node | Link;
 
@@ -61,9 +61,14 @@ export function setList(file: WorkingFile, treeKey: string, list: ItemList | 'ba
 }
 
 export function replaceItem<T extends Item>(file: WorkingFile, place: Place<T>, item: T): WorkingFile {
-  return mapItems(file, (candidate, where) =>
-    where.tree === place.tree && where.list === place.list && where.index === place.index ? item : candidate,
-  );
+  // Only the item's own list is copied: an edit costs its tree's list, not every item of the file.
+  const tree = treeOf(file, place.tree);
+  const items = tree && Array.isArray(tree[place.list]) ? listOf(tree, place.list) : undefined;
+  const current = items?.[place.index];
+  if (!tree || !items || !isObject(current) || typeof current.id !== 'string' || current === item) return file;
+  const next = items.slice();
+  next[place.index] = item;
+  return setTree(file, place.tree, setKey(tree, place.list, next));
 }
 
 /**

@@ -20,7 +20,7 @@ describe('the findings the editor shows', () => {
     expect(useChecks.getState().byItem.has('t6')).toBe(false);
   });
 
-  it('wait for a pause in editing on a large file, but come at once for a file just opened', () => {
+  it('wait for a pause in editing on a large file (then come from the worker), but come at once for a file just opened', async () => {
     vi.useFakeTimers();
     useDocumentStore.getState().openText(generateWorkingFile(600), 'big.yaml');
     const opened = useChecks.getState();
@@ -28,7 +28,10 @@ describe('the findings the editor shows', () => {
     const first = opened.findings[0];
     useDocumentStore.getState().edit('dismiss', (file) => ({ ok: true, file: { ...file, causeway_dismissed_checks: [{ check: first.check, ref: first.ref }] }, notices: [] }));
     expect(useChecks.getState()).toBe(opened);
-    vi.advanceTimersByTime(300);
-    expect(useChecks.getState().dismissed.map((f) => f.ref)).toEqual([first.ref]);
+    vi.advanceTimersByTime(299);
+    expect(useChecks.getState()).toBe(opened);
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.waitFor(() => expect(useChecks.getState().dismissed.map((f) => f.ref)).toEqual([first.ref]));
+    expect(useChecks.getState().byItem.has(first.ref)).toBe(false);
   });
 });

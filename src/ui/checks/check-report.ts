@@ -1,16 +1,14 @@
 // The open document's check findings. Documents are immutable, so findings are computed once per
 // version of the data (a WeakMap keyed on the data object is exact). A small file is checked on
-// every edit; a large one after a pause in editing, as its diagnostics are, so typing never waits.
+// every edit; a large one after a pause in editing, in a Web Worker, as its diagnostics are, so
+// typing never waits (a file just opened is checked at once).
 import { create } from 'zustand';
 import type { Json } from '../../format';
 import type { DrawableTree } from '../../format/read';
-import { runChecks, type CheckReport, type ReasoningFinding } from '../../reasoning';
+import { checkData, checkDataLater, type CheckedDocument } from '../../store/checks-later';
 import { useDocumentStore, type OpenDocument } from '../../store/document-store';
 
-export interface CheckedDocument extends CheckReport {
-  /** Open findings by every item they mark. */
-  byItem: Map<string, ReasoningFinding[]>;
-}
+export type { CheckedDocument };
 
 const EMPTY: CheckedDocument = { findings: [], dismissed: [], byItem: new Map() };
 const cache = new WeakMap<object, CheckedDocument>();
@@ -22,16 +20,7 @@ export function checkDocument(data: Json | undefined, trees: DrawableTree[]): Ch
   if (typeof data !== 'object' || data === null) return EMPTY;
   const known = cache.get(data);
   if (known) return known;
-  const report = runChecks(data, trees);
-  const byItem = new Map<string, ReasoningFinding[]>();
-  for (const finding of report.findings) {
-    for (const id of finding.items) {
-      const list = byItem.get(id);
-      if (list) list.push(finding);
-      else byItem.set(id, [finding]);
-    }
-  }
-  const checked = { ...report, byItem };
+  const checked = checkData(data, trees);
   cache.set(data, checked);
   return checked;
 }
@@ -43,14 +32,30 @@ function checkedOf(document: OpenDocument | null): CheckedDocument {
 /** The findings the editor shows: those of the current data, or of the data before a pause. */
 export const useChecks = create<CheckedDocument>(() => checkedOf(useDocumentStore.getState().document));
 
+/** Checks the current data in the worker and shows the findings, unless it was edited meanwhile. */
+function checkCurrentLater(): void {
+  const data = useDocumentStore.getState().document?.data;
+  if (typeof data !== 'object' || data === null) return;
+  const known = cache.get(data);
+  if (known) {
+    useChecks.setState(known, true);
+    return;
+  }
+  const show = (checked: CheckedDocument) => {
+    cache.set(data, checked);
+    if (useDocumentStore.getState().document?.data === data) useChecks.setState(checked, true);
+  };
+  // Should the worker fail, the checks still run, here.
+  checkDataLater(data).then(show, () => show(checkData(data)));
+}
+
 let timer: ReturnType<typeof setTimeout> | undefined;
 useDocumentStore.subscribe((state, previous) => {
   if (state.document?.data === previous.document?.data && state.document?.trees === previous.document?.trees) return;
   clearTimeout(timer);
-  const update = () => useChecks.setState(checkedOf(useDocumentStore.getState().document), true);
   const document = state.document;
   const size = document?.trees.reduce((sum, t) => sum + t.nodes.length + t.links.length, 0) ?? 0;
   // A newly opened document is checked at once, whatever its size.
-  if (size < LARGE || document?.base !== previous.document?.base) update();
-  else timer = setTimeout(update, PAUSE_MS);
+  if (size < LARGE || document?.base !== previous.document?.base) useChecks.setState(checkedOf(useDocumentStore.getState().document), true);
+  else timer = setTimeout(checkCurrentLater, PAUSE_MS);
 });

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { generateWorkingFile } from '../../bench/generate-working-file';
+import { openWorkingFile, type Json, type WorkingFile } from '../format';
+import * as ops from '../format/operations';
+import { mirroredWorker, openedText, type MirroredRequest } from './worker-client';
+
+describe('a worker holding a replica of the document', () => {
+  it('answers about each edit from the text opened and the patches sent since', async () => {
+    const seen: MirroredRequest[] = [];
+    const ask = mirroredWorker<object, Json>(
+      () => {
+        throw new Error('no Worker in Node: the job runs on this thread');
+      },
+      (data, request) => {
+        seen.push(request);
+        return structuredClone(data);
+      },
+    );
+    const text = generateWorkingFile(200);
+    const data = openWorkingFile(text).data as WorkingFile;
+    openedText(text, data as unknown as Json);
+    const first = ops.updateNode(data, 'cu3', { text: 'One.' });
+    if (!first.ok) throw new Error(first.reason);
+    expect(await ask(first.file as unknown as Json, {})).toEqual(first.file);
+    expect(seen[0]).toMatchObject({ text, patch: [[['trees', 'current_reality', 'nodes', 2], expect.anything()]] });
+    expect(seen[0].data).toBeUndefined();
+    const second = ops.updateNode(first.file, 'cu3', { text: 'Two.' });
+    if (!second.ok) throw new Error(second.reason);
+    expect(await ask(second.file as unknown as Json, {})).toEqual(second.file);
+    expect(seen[1].text).toBeUndefined();
+    expect(seen[1].patch).toHaveLength(1);
+  });
+});
