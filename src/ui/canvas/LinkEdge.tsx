@@ -1,7 +1,7 @@
 // One piece of a link on the canvas. The `main` piece carries the link's id, status, arrow and
 // label; `segment` pieces run from each AND source into the junction, without arrows.
-import { memo, useRef } from 'react';
-import { BaseEdge, EdgeLabelRenderer, useInternalNode, type EdgeProps, type InternalNode } from '@xyflow/react';
+import { memo, useCallback, useRef } from 'react';
+import { BaseEdge, EdgeLabelRenderer, useInternalNode, useStore, type EdgeProps, type InternalNode, type ReactFlowState } from '@xyflow/react';
 import { useDocumentStore } from '../../store/document-store';
 import { useIsDimmed, useIsHit } from '../find/lens-store';
 import { useSideSection } from '../side/side-section';
@@ -12,6 +12,8 @@ import { JUNCTION_SIZE, type LinkFlowEdge } from './build-flow';
 import { useChangedOnDisk } from './changed-on-disk';
 import { MARK_WORD } from './marks';
 import { coursePath, pointAlong, zigzagPath } from '../../render/geometry';
+import { clipAreaKey, clipAreaOf, LONG_LINK } from './clip-area';
+import { clipCourse } from './clip-course';
 import { linkCourse, type Rect } from './edge-geometry';
 import { LinkNote } from './LinkNote';
 
@@ -23,6 +25,11 @@ function rectOf(node: InternalNode | undefined): Rect | undefined {
   return { ...node.internals.positionAbsolute, width, height };
 }
 
+/** How far apart two cards lie, along the axis they are furthest apart on. */
+function spread(a: Rect, b: Rect): number {
+  return Math.max(Math.max(a.x + a.width, b.x + b.width) - Math.min(a.x, b.x), Math.max(a.y + a.height, b.y + b.height) - Math.min(a.y, b.y));
+}
+
 function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlowEdge>) {
   const sourceNode = useInternalNode(source);
   const targetNode = useInternalNode(target);
@@ -32,6 +39,9 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
   const labelRef = useRef<HTMLDivElement>(null);
   const dimmed = useIsDimmed(data?.link.id ?? '');
   const hit = useIsHit(data?.link.id ?? '');
+  // Only a long link follows the view (to be cut to it); the others never re-render on a pan.
+  const long = sourceRect !== undefined && targetRect !== undefined && spread(sourceRect, targetRect) > LONG_LINK;
+  const clipKey = useStore(useCallback((state: ReactFlowState) => (long ? clipAreaKey(state) : ''), [long]));
   if (!data || !sourceNode || !targetNode || !sourceRect || !targetRect) return null;
 
   const { link, role, style, orientation, mark } = data;
@@ -48,15 +58,18 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
     straight: conflict,
     orientation,
   });
-  const path = conflict ? zigzagPath(from.point, to.point) : coursePath(course);
+  const clipped = !conflict && clipKey ? clipCourse(course, clipAreaOf(clipKey)) : undefined;
+  const path = conflict ? zigzagPath(from.point, to.point) : (clipped?.d ?? coursePath(course));
+  // A cut link's dashes go on from where the drawn part starts, so they do not shift as the view moves.
+  const pathStyle = clipped && clipped.lengthBefore > 0 ? { strokeDashoffset: clipped.lengthBefore } : undefined;
   const labelAt = data.labelAt ?? 0.5;
-  const marker = role === 'segment' || conflict ? undefined : `url(#${markerId(style === 'order' ? 'order' : 'cause', mark ? `mark-${mark}` : link.status)})`;
+  const marker = role === 'segment' || conflict || (clipped && !clipped.keepsEnd) ? undefined : `url(#${markerId(style === 'order' ? 'order' : 'cause', mark ? `mark-${mark}` : link.status)})`;
   const className = `cw-link cw-link-${mark ? `mark-${mark}` : link.status} cw-link-${style}${selected ? ' is-selected' : ''}${data.problems.length ? ' is-broken' : ''}${dimmed ? ' is-dimmed' : ''}${hit ? ' is-hit' : ''}`;
 
   if (role === 'segment') {
     return (
       <g className={className} data-link-segment-of={data.fileId} data-status={link.status} {...(mark ? { 'data-change': before ? 'before' : mark } : {})}>
-        <BaseEdge id={id} path={path} className="cw-link-path" />
+        <BaseEdge id={id} path={path} className="cw-link-path" style={pathStyle} />
       </g>
     );
   }
@@ -78,7 +91,7 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
       {...(mark ? { 'data-change': before ? 'before' : mark } : {})}
       {...(changedOnDisk && !before ? { 'data-changed-on-disk': 'true' } : {})}
     >
-      <BaseEdge id={id} path={path} className="cw-link-path" markerEnd={marker} interactionWidth={16} />
+      <BaseEdge id={id} path={path} className="cw-link-path" style={pathStyle} markerEnd={marker} interactionWidth={16} />
       <EdgeLabelRenderer>
         <div
           ref={labelRef}

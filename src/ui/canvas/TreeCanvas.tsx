@@ -39,7 +39,7 @@ import { loadDragged, onDraggedChange, saveDragged, type DraggedPositions } from
 import { applyPicks, isEdgeSelected, isNodeSelected, pickTarget } from './selection';
 import { forgetLayout, structureKey, useTreeLayout } from './use-tree-layout';
 import { useSideSection } from '../side/side-section';
-import { motion } from '../motion';
+import { centreMove } from './centre-move';
 import { openingViewport } from './opening-view';
 import { useCanvasControls } from './use-canvas-controls';
 import { miniMapColour } from './minimap-colour';
@@ -260,7 +260,8 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     // A jump into another tree waits for that tree's opening view, or the view would undo it.
     void fitDone.current.then(() => {
       if (onlyIfHidden && isInView(box, getViewport(), canvasSize())) return;
-      void setCenter(box.x + box.width / 2, box.y + box.height / 2, { zoom: Math.max(getZoom(), 0.9), duration: motion(300) });
+      const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      void setCenter(centre.x, centre.y, { zoom: Math.max(getZoom(), 0.9), ...centreMove(centre, getViewport(), canvasSize(), 300) });
     });
   }, [focus, positions, nodes, edges, getViewport, getZoom, setCenter, relayoutGeneration]);
 

@@ -12,11 +12,11 @@ import { dialogIsOpen, isTyping } from '../typing';
 import type { CausewayFlowNode, LinkFlowEdge } from './build-flow';
 import { registerCanvasActions } from './canvas-actions';
 import { connectedNodes, nextInDirection, type Direction } from './neighbour';
+import { centreMove } from './centre-move';
+import { PRINT_SIZE } from './print-size';
 
 const ARROWS: Record<string, Direction> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 
-/** The printed canvas, in CSS px (print.css gives it this size on a landscape page). */
-export const PRINT_SIZE = { width: 960, height: 600 };
 
 export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLDivElement | null>): void {
   const flow = useReactFlow<CausewayFlowNode, LinkFlowEdge>();
@@ -46,7 +46,7 @@ export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLD
       const centre = centreOf(id);
       if (!box || !area || !centre) return;
       const inside = box.left >= area.left && box.top >= area.top && box.right <= area.right && box.bottom <= area.bottom;
-      if (!inside) void flow.setCenter(centre.x, centre.y, { zoom: flow.getZoom(), duration: motion(200) });
+      if (!inside) void flow.setCenter(centre.x, centre.y, { zoom: flow.getZoom(), ...centreMove(centre, flow.getViewport(), { width: area.width, height: area.height }, 200) });
     };
     const onKey = (event: KeyboardEvent) => {
       const direction = ARROWS[event.key];
