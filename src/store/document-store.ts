@@ -148,6 +148,8 @@ export interface DocumentStore {
 const EMPTY_SELECTION: Selection = { nodes: [], links: [] };
 /** How long items that changed on disk stay marked. */
 export const RECENT_CHANGE_MS = 4000;
+/** Below this many nodes and links, diagnostics are placed at every edit, on this thread. */
+export const SMALL_DOCUMENT_ITEMS = 400;
 let nonce = 0;
 /** Every id seen in the open document during this session: new items never reuse one. */
 let seenIds = new Set<string>();
@@ -228,7 +230,7 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
   const scheduleDiagnostics = () => {
     clearTimeout(diagnosticsTimer);
     const size = get().document?.trees.reduce((sum, t) => sum + t.nodes.length + t.links.length, 0) ?? 0;
-    if (size < 400) refreshDiagnostics();
+    if (size < SMALL_DOCUMENT_ITEMS) refreshDiagnostics();
     else diagnosticsTimer = setTimeout(refreshDiagnosticsLater, 300);
   };
 
