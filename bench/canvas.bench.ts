@@ -3,46 +3,15 @@
 // longest stretch the page could not paint (the gap between two animation frames) as a share of
 // that time. The layout runs in a worker, so the page should keep painting throughout.
 import { chromium } from '@playwright/test';
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomTree } from '../src/layout/random-tree';
+import { oneTreeFile } from './lib/files';
+import { serveBuiltEditor } from './lib/preview-server';
 import { findChromium } from '../scripts/find-chromium.mjs';
 
 const SIZES = [100, 500, 1000];
 const PORT = 4391;
-
-/** A valid working file holding one current-reality tree shaped by the layout's generator. */
-export function treeFile(count: number): string {
-  const input = randomTree('current_reality', count, 7, { cycles: false, dangling: false });
-  const contribution = '{by: alice, attribution: explicit, mode: text}';
-  const lines = ['schema_version: 1', 'driver: alice', 'participants: {alice: Alice}', 'active_tree: current_reality', 'trees:', '  current_reality:', '    nodes:'];
-  input.nodes.forEach((node, i) => {
-    const kind = node.kind === 'undesirable_effect' || node.kind === 'cause' ? node.kind : 'cause';
-    lines.push(`      - {id: ${node.id}, kind: ${kind}, text: "Statement ${i + 1}, long enough to wrap onto a second line of the card.", status: proposed, contributions: [${contribution}]}`);
-  });
-  lines.push('    links:');
-  for (const link of input.links) {
-    lines.push(`      - {id: ${link.id}, from: [${[...new Set(link.from)].join(', ')}], to: ${link.to}, relation: causes, status: proposed, contributions: [${contribution}]}`);
-  }
-  lines.push('    backlog: []', '');
-  return lines.join('\n');
-}
-
-async function serve(): Promise<ChildProcess> {
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
-  const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true });
-  for (let i = 0; i < 100; i++) {
-    try {
-      await fetch(`http://127.0.0.1:${PORT}/`);
-      return server;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  throw new Error('the preview server did not start');
-}
 
 export async function run(): Promise<void> {
   const executablePath = findChromium();
@@ -51,7 +20,7 @@ export async function run(): Promise<void> {
     return;
   }
   const dir = mkdtempSync(join(tmpdir(), 'causeway-canvas-bench-'));
-  const server = await serve();
+  const server = await serveBuiltEditor(PORT);
   const browser = await chromium.launch({
     executablePath,
     args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
@@ -60,7 +29,7 @@ export async function run(): Promise<void> {
     console.log('size   nodes placed (ms)   longest unpainted stretch (ms)   stretch ÷ drawing time');
     for (const size of SIZES) {
       const file = join(dir, `tree-${size}.yaml`);
-      writeFileSync(file, treeFile(size));
+      writeFileSync(file, oneTreeFile(size));
       // The bench's own probes are evaluated as strings, which the app's policy (rightly) forbids.
       const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, bypassCSP: true });
       await page.goto(`http://127.0.0.1:${PORT}/`);

@@ -1,49 +1,18 @@
 // The editor in Chromium, built and served as users get it: how long a chosen 1,000-node file
 // takes to be drawn (and the longest main-thread task meanwhile), input → next paint p95 from the
 // Event Timing API at three sizes, and the JS heap with a 6,000-node file open after a forced
-// collection. (The helper working on the browser's speed may replace this module with finer
-// measurements under the same row ids.)
+// collection.
 import { chromium, type Page } from '@playwright/test';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findChromium } from '../../scripts/find-chromium.mjs';
-import { randomTree } from '../../src/layout/random-tree';
 import { CULL_FROM } from '../../src/ui/canvas/culling';
-import { BENCH_DIR, workingFile } from '../lib/files';
+import { BENCH_DIR, oneTreeFile, workingFile } from '../lib/files';
+import { serveBuiltEditor } from '../lib/preview-server';
 import { megabytes, ratio, seconds, verdict, type BenchRow, type RowContext, type RowModule } from '../lib/table';
 
 const PORT = Number(process.env.CAUSEWAY_BENCH_PORT ?? 4391);
 const ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-
-/** A valid file holding one current-reality tree of `count` nodes, shaped by the layout's generator. */
-function oneTreeFile(count: number): string {
-  const input = randomTree('current_reality', count, 7, { cycles: false, dangling: false });
-  const contribution = '{by: alice, attribution: explicit, mode: text}';
-  const lines = ['schema_version: 1', 'driver: alice', 'participants: {alice: Alice}', 'active_tree: current_reality', 'trees:', '  current_reality:', '    nodes:'];
-  input.nodes.forEach((node, i) => {
-    const kind = node.kind === 'undesirable_effect' || node.kind === 'cause' ? node.kind : 'cause';
-    lines.push(`      - {id: ${node.id}, kind: ${kind}, text: "Statement ${i + 1}, long enough to wrap onto a second line of the card.", status: proposed, contributions: [${contribution}]}`);
-  });
-  lines.push('    links:');
-  for (const link of input.links) lines.push(`      - {id: ${link.id}, from: [${[...new Set(link.from)].join(', ')}], to: ${link.to}, relation: causes, status: proposed, contributions: [${contribution}]}`);
-  lines.push('    backlog: []', '');
-  return lines.join('\n');
-}
-
-async function serve(): Promise<ChildProcess> {
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
-  const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true });
-  for (let i = 0; i < 150; i++) {
-    try {
-      await fetch(`http://127.0.0.1:${PORT}/`);
-      return server;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  throw new Error('the preview server did not start');
-}
 
 const WATCH = `(() => {
   window.__longest = 0;
@@ -133,7 +102,7 @@ async function rows(context: RowContext): Promise<BenchRow[]> {
     ['browser-open-1000', 'browser-input-p95', 'browser-heap-6000'].map((id) => ({ id, work: id, measured: '—', ratio: '—', target: '—', verdict: `not measured: ${reason}` }));
   if (!executablePath) return unmeasured('no Chromium (set CHROMIUM_PATH or install chromium)');
   context.log('browser: building and serving the app');
-  const server = await serve();
+  const server = await serveBuiltEditor(PORT);
   const browser = await chromium.launch({ executablePath, args: ARGS });
   try {
     // The bench's own probes are evaluated as strings, which the app's policy (rightly) forbids.

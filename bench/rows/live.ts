@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findChromium } from '../../scripts/find-chromium.mjs';
 import { startCauseway } from '../../e2e/workspace';
-import { treeFile } from '../canvas.bench';
+import { oneTreeFile } from '../lib/files';
 import { ratio, seconds, verdict, type BenchRow, type RowContext, type RowModule } from '../lib/table';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -64,7 +64,7 @@ async function rows(context: RowContext): Promise<BenchRow[]> {
   const example = join(dir, 'repair-cafe.yaml');
   copyFileSync(new URL('../../examples/repair-cafe.yaml', import.meta.url), example);
   const big = join(dir, 'tree-1000.yaml');
-  writeFileSync(big, treeFile(1000));
+  writeFileSync(big, oneTreeFile(1000));
   const writes = context.quick ? 3 : 7;
   const browser = await chromium.launch({
     executablePath,
