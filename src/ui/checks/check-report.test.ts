@@ -23,8 +23,10 @@ describe('the findings the editor shows', () => {
   it('wait for a pause in editing on a large file (then come from the worker), but come at once for a file just opened', async () => {
     vi.useFakeTimers();
     useDocumentStore.getState().openText(generateWorkingFile(600), 'big.yaml');
+    // Opening asks the worker at once; until it answers, no findings (never the last file's).
+    expect(useChecks.getState().findings).toEqual([]);
+    await vi.waitFor(() => expect(useChecks.getState().findings.length).toBeGreaterThan(0));
     const opened = useChecks.getState();
-    expect(opened.findings.length).toBeGreaterThan(0);
     const first = opened.findings[0];
     useDocumentStore.getState().edit('dismiss', (file) => ({ ok: true, file: { ...file, causeway_dismissed_checks: [{ check: first.check, ref: first.ref }] }, notices: [] }));
     expect(useChecks.getState()).toBe(opened);

@@ -1,7 +1,7 @@
 // The open document's check findings. Documents are immutable, so findings are computed once per
 // version of the data (a WeakMap keyed on the data object is exact). A small file is checked on
 // every edit; a large one after a pause in editing, in a Web Worker, as its diagnostics are, so
-// typing never waits (a file just opened is checked at once).
+// typing never waits (a file just opened is checked at once, in that worker).
 import { create } from 'zustand';
 import type { Json } from '../../format';
 import type { DrawableTree } from '../../format/read';
@@ -55,7 +55,11 @@ useDocumentStore.subscribe((state, previous) => {
   clearTimeout(timer);
   const document = state.document;
   const size = document?.trees.reduce((sum, t) => sum + t.nodes.length + t.links.length, 0) ?? 0;
-  // A newly opened document is checked at once, whatever its size.
-  if (size < LARGE || document?.base !== previous.document?.base) useChecks.setState(checkedOf(useDocumentStore.getState().document), true);
-  else timer = setTimeout(checkCurrentLater, PAUSE_MS);
+  if (size < LARGE) useChecks.setState(checkedOf(useDocumentStore.getState().document), true);
+  else if (document?.base !== previous.document?.base) {
+    // A large file just opened (or written and read back) is checked at once, in the worker:
+    // opening stays one short task. Meanwhile another file's findings are never shown.
+    if (document?.fileName !== previous.document?.fileName) useChecks.setState(EMPTY, true);
+    checkCurrentLater();
+  } else timer = setTimeout(checkCurrentLater, PAUSE_MS);
 });
