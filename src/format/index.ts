@@ -1,7 +1,7 @@
 // The format core's public surface: what the layout, store, UI and CLI may use.
 export * from './vocabulary';
 export type * from './types';
-export { openWorkingFile, diagnoseData, type OpenedFile } from './open';
+export { openWorkingFile, openParsed, diagnoseData, type OpenedFile } from './open';
 export { saveWorkingFile, saveWithSource, stringifyData, withoutSnapshotFields, type SaveBase } from './save';
 export { validateData, type VersionState } from './validate';
 export { formatPath, type Path, type PathSegment } from './path';

@@ -22,7 +22,11 @@ export interface OpenedFile {
 }
 
 export function openWorkingFile(text: string): OpenedFile {
-  const source = parseSource(text);
+  return openParsed(parseSource(text));
+}
+
+/** openWorkingFile for text already parsed (saving reads back what it writes). */
+export function openParsed(source: ParsedSource): OpenedFile {
   const diagnostics = [...source.diagnostics];
   let version: VersionState = { kind: 'unreadable' };
   if (source.data !== undefined && !source.refused) {

@@ -32,3 +32,21 @@ describe('diagnostics of a large file being edited', () => {
     expect(placed.diagnostics[0]!.message).toContain('nobody');
   });
 });
+
+describe('diagnostics of a small file being edited', () => {
+  it('are those of the text an export would write, read again', async () => {
+    const { openWorkingFile, saveWorkingFile } = await import('../format');
+    const { placeDiagnostics } = await import('./placed-diagnostics');
+    const text = generateWorkingFile(60);
+    const opened = openWorkingFile(text);
+    const data = structuredClone(opened.data) as { driver: string; trees: { current_reality: { links: { to: string }[] } } };
+    data.driver = 'nobody';
+    data.trees.current_reality.links[0]!.to = 'missing-node';
+    const placed = placeDiagnostics(opened.source, data as never);
+    const exported = openWorkingFile(saveWorkingFile(opened.source, data as never));
+    expect(placed.diagnostics.length).toBeGreaterThanOrEqual(2);
+    expect(placed.diagnostics).toEqual(exported.diagnostics);
+    expect(placed.version).toEqual(exported.version);
+    for (const d of placed.diagnostics) expect(d.line).toBeGreaterThan(0);
+  });
+});

@@ -1,7 +1,7 @@
 // Diagnostics that name lines and columns while a file is being edited: the text an export
 // would write, read again. For a large file this runs in a Web Worker after a pause in editing,
 // so typing never waits for it; where there is no Worker (Node, tests) it runs on this thread.
-import { openWorkingFile, saveWorkingFile, type Diagnostic, type Json, type SaveBase, type VersionState } from '../format';
+import { openParsed, saveWithSource, type Diagnostic, type Json, type SaveBase, type VersionState } from '../format';
 import { parseSource } from '../format/load';
 import { mirroredWorker } from './worker-client';
 
@@ -11,7 +11,8 @@ export interface PlacedDiagnostics {
 }
 
 export function placeDiagnostics(base: SaveBase | null, data: Json): PlacedDiagnostics {
-  const opened = openWorkingFile(saveWorkingFile(base, data));
+  // Saving reads its text back to check it; that reading is the one the diagnostics need.
+  const opened = openParsed(saveWithSource(base, data).source);
   return { diagnostics: opened.diagnostics, version: opened.version };
 }
 
