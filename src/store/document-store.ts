@@ -202,8 +202,8 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
   };
 
   // Diagnostics name lines of the text an export would write (that takes a save and a parse).
-  // A small file is checked at once; a large one after a pause in editing, off the main thread,
-  // so typing never waits for it.
+  // A small file is checked as soon as the edit is painted; a large one after a pause in editing,
+  // off the main thread, so typing never waits for it.
   let diagnosticsTimer: ReturnType<typeof setTimeout> | undefined;
   const showPlaced = (data: Json, placed: PlacedDiagnostics) => {
     const document = get().document;
@@ -227,10 +227,22 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
       },
     );
   };
+  let diagnosticsRequest = 0;
+  /** Runs `work` once the edit is on screen, so a keystroke paints without waiting for it. */
+  const afterNextPaint = (work: () => void) => {
+    const request = ++diagnosticsRequest;
+    const run = () => {
+      diagnosticsTimer = setTimeout(() => {
+        if (request === diagnosticsRequest) work(); // else a newer edit asked again
+      }, 0);
+    };
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run);
+    else run();
+  };
   const scheduleDiagnostics = () => {
     clearTimeout(diagnosticsTimer);
     const size = get().document?.trees.reduce((sum, t) => sum + t.nodes.length + t.links.length, 0) ?? 0;
-    if (size < SMALL_DOCUMENT_ITEMS) refreshDiagnostics();
+    if (size < SMALL_DOCUMENT_ITEMS) afterNextPaint(refreshDiagnostics);
     else diagnosticsTimer = setTimeout(refreshDiagnosticsLater, 300);
   };
 
