@@ -328,12 +328,13 @@ function horizontalCompaction(
   }
 
   const xs = new Float64Array(count);
-  for (const block of topologicalOrder(blocks, right, left, count)) {
+  const sorted = topologicalOrder(blocks, right, left, count);
+  for (const block of sorted) {
     let at = 0;
     for (const [u, gap] of left.get(block) ?? []) at = Math.max(at, xs[u]! + gap);
     xs[block] = at;
   }
-  for (const block of topologicalOrder(blocks, right, left, count).reverse()) {
+  for (const block of sorted.reverse()) {
     let min = Infinity;
     for (const [w, gap] of right.get(block) ?? []) min = Math.min(min, xs[w]! - gap);
     if (min !== Infinity) xs[block] = Math.max(xs[block]!, min);

@@ -1,7 +1,7 @@
 // Nothing lost: the open document is kept in the browser's IndexedDB at every change, so a
 // reload, a closed tab or a crash can offer the work back.
 import type { Json } from '../format';
-import { useDocumentStore, type OpenDocument } from './document-store';
+import { itemCount, useDocumentStore, type OpenDocument } from './document-store';
 import { createKeeper, loadSession, type KeepExtra, type SavedSession, type SessionKey } from './session-db';
 import { mirroredWorker } from './worker-client';
 
@@ -92,8 +92,7 @@ export function startAutosave(onError: (message: string) => void, keyNow: () => 
     const before = previous.document;
     if (before && before.data === document.data && before.savedData === document.savedData && before.fileName === document.fileName) return;
     clearTimeout(timer);
-    const size = document.trees.reduce((sum, t) => sum + t.nodes.length + t.links.length, 0);
-    if (size <= LARGE_DOCUMENT_ITEMS) write();
+    if (itemCount(document) <= LARGE_DOCUMENT_ITEMS) write();
     else timer = setTimeout(write, AUTOSAVE_DELAY_MS);
   });
   return () => {

@@ -20,6 +20,7 @@ import { listOf, treeEntries } from '../format/operations/read';
 import { readTrees, type DrawableTree } from '../format/read';
 import { EMPTY_HISTORY, recordEdit, redoStep, undoStep, type History } from './history';
 import { placeDiagnostics, placeDiagnosticsLater, type PlacedDiagnostics } from './placed-diagnostics';
+import { whenIdle } from './when-idle';
 import { openedText } from './worker-client';
 
 export interface OpenDocument {
@@ -148,8 +149,13 @@ export interface DocumentStore {
 const EMPTY_SELECTION: Selection = { nodes: [], links: [] };
 /** How long items that changed on disk stay marked. */
 export const RECENT_CHANGE_MS = 4000;
-/** Below this many nodes and links, diagnostics are placed at every edit, on this thread. */
+/** Below this many nodes and links, diagnostics and checks run at every edit, on this thread. */
 export const SMALL_DOCUMENT_ITEMS = 400;
+
+/** The nodes and links of the open document: what the work an edit starts grows with. */
+export function itemCount(document: Pick<OpenDocument, 'trees'> | null | undefined): number {
+  return document?.trees.reduce((sum, t) => sum + t.nodes.length + t.links.length, 0) ?? 0;
+}
 let nonce = 0;
 /** Every id seen in the open document during this session: new items never reuse one. */
 let seenIds = new Set<string>();
@@ -182,8 +188,7 @@ function prepareEditsWhenIdle(data: Json): void {
   const prepare = () => {
     if (useDocumentStore.getState().document?.data === data) prepareEdits(data as WorkingFile);
   };
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(prepare, { timeout: 2000 });
-  else setTimeout(prepare, 0);
+  whenIdle(prepare);
 }
 
 export const useDocumentStore = create<DocumentStore>((set, get) => {
@@ -241,8 +246,7 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
   };
   const scheduleDiagnostics = () => {
     clearTimeout(diagnosticsTimer);
-    const size = get().document?.trees.reduce((sum, t) => sum + t.nodes.length + t.links.length, 0) ?? 0;
-    if (size < SMALL_DOCUMENT_ITEMS) afterNextPaint(refreshDiagnostics);
+    if (itemCount(get().document) < SMALL_DOCUMENT_ITEMS) afterNextPaint(refreshDiagnostics);
     else diagnosticsTimer = setTimeout(refreshDiagnosticsLater, 300);
   };
 

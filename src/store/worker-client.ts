@@ -48,10 +48,7 @@ interface Channel<Extra, T> {
   onReply(receive: (reply: WorkerReply<T>) => void): void;
 }
 
-/**
- * The page's side: `ask(data, extra)` resolves with the worker's answer about `data`, or rejects
- * when it failed (the next request then sends the document whole).
- */
+/** Each mirrored worker's way of hearing of a file just opened. */
 const opened: ((text: string, data: Json) => void)[] = [];
 
 /** Tells every worker the text just opened and the data read from it (sent with its next request). */
@@ -59,6 +56,10 @@ export function openedText(text: string, data: Json): void {
   for (const tell of opened) tell(text, data);
 }
 
+/**
+ * The page's side: `ask(data, extra)` resolves with the worker's answer about `data`, or rejects
+ * when it failed (the next request then sends the document whole).
+ */
 export function mirroredWorker<Extra, T>(startWorker: () => Worker, answer: Answer<Extra, T>): (data: Json, extra: Extra) => Promise<T> {
   let channel: Channel<Extra, T> | undefined;
   let sent: Json | undefined;
@@ -70,8 +71,8 @@ export function mirroredWorker<Extra, T>(startWorker: () => Worker, answer: Answ
   let nextId = 1;
   const waiting = new Map<number, { resolve(value: T): void; reject(error: Error): void }>();
   const open = (): Channel<Extra, T> => {
-    const opened = typeof Worker === 'undefined' ? inThread(serveMirrored(answer)) : inWorker<Extra, T>(startWorker());
-    opened.onReply((reply) => {
+    const made = typeof Worker === 'undefined' ? inThread(serveMirrored(answer)) : inWorker<Extra, T>(startWorker());
+    made.onReply((reply) => {
       const request = waiting.get(reply.id);
       if (!request) return;
       waiting.delete(reply.id);
@@ -81,7 +82,7 @@ export function mirroredWorker<Extra, T>(startWorker: () => Worker, answer: Answ
         request.reject(new Error(reply.error));
       }
     });
-    return opened;
+    return made;
   };
   return (data, extra) => {
     channel ??= open();

@@ -10,6 +10,11 @@ import { useChangedOnDisk } from './changed-on-disk';
 import { CheckMark } from './CheckMark';
 import { MARK_WORD } from './marks';
 
+/** The card side its link handle sits on. */
+export function linkHandleSide(linkSide: ClaimFlowNode['data']['linkSide']): Position {
+  return linkSide === 'left' ? Position.Left : linkSide === 'right' ? Position.Right : Position.Top;
+}
+
 function ClaimNodeView({ data, selected }: NodeProps<ClaimFlowNode>) {
   return (
     <ClaimCard
@@ -19,7 +24,7 @@ function ClaimNodeView({ data, selected }: NodeProps<ClaimFlowNode>) {
       sourceHandle={
         <Handle
           type="source"
-          position={data.linkSide === 'left' ? Position.Left : data.linkSide === 'right' ? Position.Right : Position.Top}
+          position={linkHandleSide(data.linkSide)}
           className="cw-link-handle"
           title="Drag to another card to link, or onto a link to join it (AND); from the keyboard, L links the selected card"
           aria-hidden="true"

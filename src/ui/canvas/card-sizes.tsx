@@ -7,7 +7,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { Position, type NodeHandle } from '@xyflow/react';
 import type { ClaimData } from './build-flow';
-import { ClaimCard } from './ClaimNode';
+import { ClaimCard, linkHandleSide } from './ClaimNode';
 
 export interface CardSize {
   width: number;
@@ -124,7 +124,7 @@ export function useCardSizes(host: RefObject<HTMLElement | null>, request: strin
 /** Handle boxes as the card's CSS places them, so React Flow can cull and link a card it never drew. */
 export function cardHandles(size: CardSize, linkSide: ClaimData['linkSide']): NodeHandle[] {
   const link = 14;
-  const side = linkSide === 'left' ? Position.Left : linkSide === 'right' ? Position.Right : Position.Top;
+  const side = linkHandleSide(linkSide);
   const at = side === Position.Top ? { x: size.width / 2 - link / 2, y: -link / 2 } : { x: side === Position.Left ? -link / 2 : size.width - link / 2, y: size.height / 2 - link / 2 };
   return [
     { type: 'target', position: Position.Top, x: size.width / 2 - 3, y: -3, width: 6, height: 6 },

@@ -6,14 +6,12 @@ import { create } from 'zustand';
 import type { Json } from '../../format';
 import type { DrawableTree } from '../../format/read';
 import { checkData, checkDataLater, type CheckedDocument } from '../../store/checks-later';
-import { useDocumentStore, type OpenDocument } from '../../store/document-store';
+import { itemCount, SMALL_DOCUMENT_ITEMS, useDocumentStore, type OpenDocument } from '../../store/document-store';
 
 export type { CheckedDocument };
 
 const EMPTY: CheckedDocument = { findings: [], dismissed: [], byItem: new Map() };
 const cache = new WeakMap<object, CheckedDocument>();
-/** Items (nodes and links) from which checks wait for a pause in editing. */
-const LARGE = 400;
 const PAUSE_MS = 300;
 
 export function checkDocument(data: Json | undefined, trees: DrawableTree[]): CheckedDocument {
@@ -54,8 +52,7 @@ useDocumentStore.subscribe((state, previous) => {
   if (state.document?.data === previous.document?.data && state.document?.trees === previous.document?.trees) return;
   clearTimeout(timer);
   const document = state.document;
-  const size = document?.trees.reduce((sum, t) => sum + t.nodes.length + t.links.length, 0) ?? 0;
-  if (size < LARGE) useChecks.setState(checkedOf(useDocumentStore.getState().document), true);
+  if (itemCount(document) < SMALL_DOCUMENT_ITEMS) useChecks.setState(checkedOf(useDocumentStore.getState().document), true);
   else if (document?.base !== previous.document?.base) {
     // A large file just opened (or written and read back) is checked at once, in the worker:
     // opening stays one short task. Meanwhile another file's findings are never shown.
