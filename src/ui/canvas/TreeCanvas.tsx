@@ -369,8 +369,10 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     [editable, onAddNodeAt, screenToFlowPosition],
   );
 
+  // Ready once the laid-out cards are on the canvas (the graph is built in the effect after the layout arrives).
+  const laidOut = layout.result !== undefined && (tree.nodes.length === 0 || nodes.length > 0);
   return (
-    <div ref={canvasRef} className={`cw-canvas${editable ? ' is-editable' : ''}`} data-tree={tree.key} data-layout={layout.result ? 'ready' : 'pending'} data-view={viewShown === String(relayoutGeneration) ? 'shown' : 'pending'} onDoubleClick={onDoubleClick}>
+    <div ref={canvasRef} className={`cw-canvas${editable ? ' is-editable' : ''}`} data-tree={tree.key} data-layout={laidOut ? 'ready' : 'pending'} data-view={viewShown === String(relayoutGeneration) ? 'shown' : 'pending'} onDoubleClick={onDoubleClick}>
       <ArrowMarkers />
       <div ref={measureRef} className="cw-card-measure" aria-hidden="true" />
       <ReactFlow
