@@ -164,8 +164,12 @@ test('views, find, open, save and export have keys too', async ({ page }) => {
   await expect(page.locator('[role="tab"][data-tree="prerequisite"]')).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Control+f');
   await expect(page.getByRole('searchbox', { name: 'Find text in every tree' })).toBeFocused();
+  // Listening for the file chooser well before the key: Playwright turns on catching it
+  // asynchronously, and a chooser opened before that is missed.
+  const choosing = page.waitForEvent('filechooser');
   await page.keyboard.press('Escape');
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Control+o')]);
+  await page.keyboard.press('Control+o');
+  const chooser = await choosing;
   expect(chooser.isMultiple()).toBe(false);
   const [yaml] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Control+e')]);
   expect(yaml.suggestedFilename()).toBe('repair-cafe.yaml');
