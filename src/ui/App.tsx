@@ -36,6 +36,7 @@ import { RevisionBar } from './RevisionBar';
 import { SidePanel } from './side/SidePanel';
 import { TreeTabs } from './TreeTabs';
 import { useShortcuts } from './use-shortcuts';
+import { useAfterPaint } from './timing/use-after-paint';
 import { plural, treeLabel } from './words';
 
 const NO_PROBLEMS = new Map<string, string[]>();
@@ -77,24 +78,27 @@ export function App() {
   const trees: DrawableTree[] = useMemo(() => (revision ? readTrees(revision.data) : (document?.trees ?? [])), [revision, document?.trees]);
   const readOnly = revision !== undefined;
   const tree = trees.find((t) => t.key === view.tree) ?? trees[0];
+  // The toolbar's toggle shows pressed at once; the canvas for the other view is drawn just after
+  // that paint. A file just opened is drawn in its own mode straight away.
+  const mode = useAfterPaint(view.mode, { key: document?.base });
 
   const change = useMemo(
-    () => (tree && view.mode === 'changes' ? changeToShow(tree.key, snapshots, document?.data, view.revision) : undefined),
-    [tree, view.mode, snapshots, document?.data, view.revision],
+    () => (tree && mode === 'changes' ? changeToShow(tree.key, snapshots, document?.data, view.revision) : undefined),
+    [tree, mode, snapshots, document?.data, view.revision],
   );
   const shown = useMemo((): { tree: DrawableTree; marks?: ChangeMarks } | undefined => {
     if (!tree) return undefined;
-    if (view.mode === 'accepted') return { tree: acceptedView(tree) };
-    if (view.mode === 'changes') {
+    if (mode === 'accepted') return { tree: acceptedView(tree) };
+    if (mode === 'changes') {
       if (!change) return { tree: { ...tree, nodes: [], links: [], backlog: [] }, marks: { marks: new Map(), previous: new Map(), wasOf: new Map() } };
       const drawing = changeDrawing(tree.key, change.before, change.after);
       return { tree: drawing.tree, marks: drawing };
     }
     return { tree };
-  }, [tree, view.mode, change]);
+  }, [tree, mode, change]);
   const problems = useMemo(() => (document && !readOnly ? problemsByItem(document.diagnostics, document.trees) : NO_PROBLEMS), [document, readOnly]);
-  const viewName = `${revision ? `r${revision.revision}-` : ''}${view.mode}`;
-  const editable = !readOnly && view.mode === 'full';
+  const viewName = `${revision ? `r${revision.revision}-` : ''}${mode}`;
+  const editable = !readOnly && mode === 'full';
   useLensDerivation(shown?.tree, trees);
 
   const doRelayout = useCallback(() => {
@@ -102,7 +106,7 @@ export function App() {
     resetTreeLayout(document.fileName, shown.tree.key, viewName);
     setRelayout((n) => n + 1);
   }, [document, shown, viewName]);
-  const pictureChange = view.mode === 'changes' ? change : undefined;
+  const pictureChange = mode === 'changes' ? change : undefined;
   const exportSvg = () => {
     if (!document || !tree) return;
     try {
@@ -164,9 +168,9 @@ export function App() {
           )}
           {tree && shown && (
             <p className="cw-view-summary" role="status" data-testid="view-summary">
-              {view.mode === 'accepted'
+              {mode === 'accepted'
                 ? `Showing ${shown.tree.nodes.length} of ${plural(tree.nodes.length, 'node')} (accepted only; ${tree.nodes.length - shown.tree.nodes.length} hidden) · ${plural(shown.tree.links.length, 'link')}`
-                : view.mode === 'changes'
+                : mode === 'changes'
                   ? change
                     ? `Latest change: ${change.caption}`
                     : 'No accepted change to show for this tree yet'
@@ -183,7 +187,7 @@ export function App() {
             <>
               <h2 className="cw-print-title">
                 {document.fileName} — {treeLabel(shown.tree.key)}
-                {view.mode === 'accepted' ? ' (accepted only)' : view.mode === 'changes' ? ' (latest change)' : ''}
+                {mode === 'accepted' ? ' (accepted only)' : mode === 'changes' ? ' (latest change)' : ''}
                 {revision ? `, revision ${revision.revision}` : ''}
               </h2>
               <div className="cw-canvas-overlays">
@@ -202,7 +206,7 @@ export function App() {
                   onAddNodeAt={(at) => setAdding({ tree: shown.tree.key, at })}
                 />
               </CanvasBoundary>
-              <Legend mode={view.mode} />
+              <Legend mode={mode} />
             </>
           ) : (
             <div className="cw-empty-state">

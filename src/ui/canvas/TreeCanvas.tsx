@@ -44,6 +44,8 @@ import { openingViewport } from './opening-view';
 import { useCanvasControls } from './use-canvas-controls';
 import { miniMapColour } from './minimap-colour';
 import { useTheme } from '../theme/theme';
+import { useAfterPaint } from '../timing/use-after-paint';
+import type { Json } from '../../format';
 
 /** What React Flow passes to drag handlers. */
 type DragEvent = MouseEvent | TouchEvent;
@@ -68,16 +70,28 @@ export interface TreeCanvasProps {
 }
 
 export function TreeCanvas(props: TreeCanvasProps) {
+  const data = useDocumentStore((s) => s.document?.data);
+  // An edit's own feedback (the text typed, the button pressed) is painted first; the diagram
+  // follows just after that paint, so redrawing a big tree never holds up what the user sees.
+  const shown = useAfterPaint<CanvasInput>({ ...props, data }, { same: sameInput });
   return (
     <ReactFlowProvider>
-      <TreeCanvasInner {...props} />
+      <TreeCanvasInner {...shown} />
     </ReactFlowProvider>
   );
 }
 
-function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, onAddNodeAt, editable, change }: TreeCanvasProps) {
+/** What the diagram is drawn from: the props and the file's data (people's names). */
+type CanvasInput = TreeCanvasProps & { data: Json | undefined };
+
+/** Nothing to redraw when every input is the same; callbacks do not count (the latest is used). */
+function sameInput(a: CanvasInput, b: CanvasInput): boolean {
+  const keys = Object.keys(b) as (keyof CanvasInput)[];
+  return keys.length === Object.keys(a).length && keys.every((key) => a[key] === b[key] || (typeof a[key] === 'function' && typeof b[key] === 'function'));
+}
+
+function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, onAddNodeAt, editable, change, data }: CanvasInput) {
   const fileName = useDocumentStore((s) => s.document?.fileName ?? '');
-  const data = useDocumentStore((s) => s.document?.data);
   const selection = useDocumentStore((s) => s.view.selection);
   const focus = useDocumentStore((s) => s.view.focus);
   const select = useDocumentStore((s) => s.select);

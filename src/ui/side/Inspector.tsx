@@ -1,5 +1,7 @@
 // What is selected, inspected: one node, one link, or several items as a fragment.
+import type { Selection } from '../../store/document-store';
 import { useDocumentStore } from '../../store/document-store';
+import { useAfterPaint } from '../timing/use-after-paint';
 import { FragmentInspector } from './FragmentInspector';
 import { findDrawn } from './items';
 import { LinkInspector } from './LinkInspector';
@@ -7,7 +9,8 @@ import { NodeInspector } from './NodeInspector';
 import { useTrees } from './use-document';
 
 export function Inspector() {
-  const selection = useDocumentStore((s) => s.view.selection);
+  // A click's highlight on the canvas is painted first; the item's forms come in the next frame.
+  const selection = useAfterPaint(useDocumentStore((s) => s.view.selection), { same: sameSelection });
   const trees = useTrees();
   const count = selection.nodes.length + selection.links.length;
   if (count === 0) {
@@ -23,4 +26,13 @@ export function Inspector() {
   if (!found) return <p className="cw-side-empty">The selected item is no longer in the file.</p>;
   // Keyed by id: forms and choices start afresh for each item.
   return found.kind === 'node' ? <NodeInspector key={found.node.id} node={found.node} tree={found.tree} /> : <LinkInspector key={found.link.id} link={found.link} tree={found.tree} />;
+}
+
+/** Edits rebuild the selection object: the same ids are the same selection. */
+function sameSelection(a: Selection, b: Selection): boolean {
+  return sameIds(a.nodes, b.nodes) && sameIds(a.links, b.links);
+}
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((id, i) => id === b[i]);
 }

@@ -1,0 +1,44 @@
+// A value that follows another once the browser has painted: the quick part of an interaction (a
+// card's highlight, a pressed button) reaches the screen first, and the heavy part (the inspector's
+// forms, the other view's canvas) is drawn in the next frame instead of delaying this one.
+import { useEffect, useRef, useState } from 'react';
+
+/** Longest wait when the page draws no frames (a hidden tab): the value comes anyway. */
+const AT_MOST_MS = 100;
+
+export interface AfterPaintOptions<T> {
+  /** When two values count as the same (nothing to wait for). Identity by default. */
+  same?(a: T, b: T): boolean;
+  /** A change of key shows the value at once: a new document is not drawn in the old one's mode. */
+  key?: unknown;
+}
+
+export function useAfterPaint<T>(value: T, { same = Object.is, key }: AfterPaintOptions<T> = {}): T {
+  const last = useRef<{ value: T; key: unknown }>({ value, key });
+  const released = useRef<{ value: T } | undefined>(undefined);
+  const [, redraw] = useState(0);
+  const holding = last.current.key === key && !same(last.current.value, value) && !(released.current && same(released.current.value, value));
+  useEffect(() => {
+    if (!holding) return;
+    let done = false;
+    const show = () => {
+      if (done) return;
+      done = true;
+      released.current = { value };
+      redraw((n) => n + 1);
+    };
+    // A frame callback runs just before the paint; the task it queues runs just after it.
+    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => setTimeout(show)) : 0;
+    const fallback = setTimeout(show, AT_MOST_MS);
+    return () => {
+      done = true;
+      if (frame) cancelAnimationFrame(frame);
+      clearTimeout(fallback);
+    };
+  }, [holding, value]);
+  const shown = holding ? last.current.value : value;
+  // Kept during render so the value shown is what the next change is compared with.
+  last.current = { value: shown, key };
+  if (!holding) released.current = undefined;
+  return shown;
+}
