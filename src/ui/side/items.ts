@@ -10,14 +10,21 @@ export type FoundItem =
   | { kind: 'node'; tree: DrawableTree; node: DrawableNode }
   | { kind: 'link'; tree: DrawableTree; link: DrawableLink };
 
+/** Every item of a list of trees by id, built once per list: panels look up many items per draw. */
+const indexes = new WeakMap<readonly DrawableTree[], Map<string, FoundItem>>();
+
+/** Where an item is drawn: the first tree that has it, a node before a link of the same id. */
 export function findDrawn(trees: readonly DrawableTree[], id: string): FoundItem | undefined {
-  for (const tree of trees) {
-    const node = tree.nodes.find((n) => n.id === id);
-    if (node) return { kind: 'node', tree, node };
-    const link = tree.links.find((l) => l.id === id);
-    if (link) return { kind: 'link', tree, link };
+  let index = indexes.get(trees);
+  if (!index) {
+    index = new Map();
+    for (const tree of trees) {
+      for (const node of tree.nodes) if (!index.has(node.id)) index.set(node.id, { kind: 'node', tree, node });
+      for (const link of tree.links) if (!index.has(link.id)) index.set(link.id, { kind: 'link', tree, link });
+    }
+    indexes.set(trees, index);
   }
-  return undefined;
+  return index.get(id);
 }
 
 export function firstLine(text: string): string {
