@@ -126,8 +126,13 @@ export function sameTree(a: TreeProjection, b: TreeProjection): boolean {
 
 /** Trees whose projection differs, sorted by name as the reference helper reports them. */
 export function changedTrees(before: Projection, after: Projection): TreeKey[] {
+  return changedTreeNames(before, after, (name) => !sameTree(treeOf(before, name), treeOf(after, name)));
+}
+
+/** The trees of either projection that `differs` picks, sorted by name. */
+export function changedTreeNames(before: Projection, after: Projection, differs: (name: TreeKey) => boolean): TreeKey[] {
   const names = new Set([...Object.keys(before), ...Object.keys(after)] as TreeKey[]);
-  return [...names].filter((name) => !sameTree(treeOf(before, name), treeOf(after, name))).sort(compareCodePoints);
+  return [...names].filter(differs).sort(compareCodePoints);
 }
 
 /** Every tree that has had accepted content at some point of a history, sorted by name. */

@@ -2,9 +2,9 @@
 // storage and, when the user has chosen the working file's folder, in `.NAME/history/` there too.
 // Recording follows FORMAT.md §10: validate first, write at most one snapshot, then diagrams.
 import { create } from 'zustand';
-import { TREE_NAMES, openWorkingFile, saveWorkingFile, type Json, type TreeKey } from '../format';
+import { TREE_NAMES, openWorkingFile, saveWorkingFile, type TreeKey } from '../format';
 import { checkHistory, planSnapshot, snapshotText, type Snapshot, type SnapshotFile } from '../format/history';
-import { acceptedProjection, changedTrees, treesInHistory } from '../format/projection';
+import { treesInHistory } from '../format/projection';
 import { diagramFiles } from '../render/diagram-files';
 import { dbRequest } from './browser-db';
 import { useDocumentStore } from './document-store';
@@ -51,10 +51,6 @@ async function storeFiles(fileName: string, files: SnapshotFile[]): Promise<void
 }
 
 /** What recording now would do: which trees' accepted content differs from the latest snapshot. */
-export function pendingTrees(snapshots: readonly Snapshot[], data: Json | undefined): TreeKey[] {
-  const latest = snapshots.length > 0 ? snapshots[snapshots.length - 1]!.projection : {};
-  return changedTrees(latest, acceptedProjection(data));
-}
 
 export const useHistoryStore = create<HistoryState>((set, get) => {
   const adopt = (fileName: string, files: SnapshotFile[]) => {

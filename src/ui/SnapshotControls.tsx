@@ -3,7 +3,8 @@
 // once; its panel adds a summary.
 import { useMemo, useState } from 'react';
 import { useDocumentStore } from '../store/document-store';
-import { pendingTrees, useHistoryStore } from '../store/history-store';
+import { useHistoryStore } from '../store/history-store';
+import { pendingTrees } from '../store/pending-trees';
 
 export interface SnapshotState {
   /** What would be recorded, or why nothing can be. */
