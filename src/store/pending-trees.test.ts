@@ -28,12 +28,13 @@ describe('pendingTrees', () => {
     expect(pendingTrees(snapshots, first as unknown as Json)).toEqual([]);
     const steps: File[] = [];
     let data = first;
-    for (const change of [
+    const changes: { tree: string; index: number; change: Item }[] = [
       { tree, index: proposed(tree), change: { text: 'Reworded while proposed.' } },
       { tree, index: accepted(tree), change: { text: 'Reworded after acceptance.' } },
       { tree: trees[trees.length - 1]!, index: 0, change: { status: 'accepted' } },
       { tree, index: accepted(tree), change: { text: first.trees[tree]!.nodes[accepted(tree)]!.text as string } },
-    ]) {
+    ];
+    for (const change of changes) {
       data = withNode(data, change.tree, change.index, change.change);
       steps.push(data);
       expect(pendingTrees(snapshots, data as unknown as Json)).toEqual(plain(data));
