@@ -20,7 +20,6 @@ import {
   type OnConnectEnd,
   type OnConnectStart,
 } from '@xyflow/react';
-import { shallow } from 'zustand/shallow';
 import type { DrawableTree } from '../../format/read';
 import { displayName } from '../../format/read';
 import { commands } from '../../store/commands';
@@ -190,6 +189,11 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
       const before = new Map(previous.map((n) => [n.id, n]));
       const next = built.nodes.map((node) => {
         const last = before.get(node.id);
+        const selected = isNodeSelected(node, current);
+        const className = positions?.has(node.id) || (node.type === 'junction' && positions) ? undefined : 'is-pending';
+        // The common case of a big tree after one edit: this card is as it was (its data is kept
+        // by `buildFlow` while it shows the same), so React Flow keeps it as it is.
+        if (last?.measured && last.data === node.data && last.ariaLabel === node.ariaLabel && last.selected === selected && last.className === className && last.position.x === node.position.x && last.position.y === node.position.y) return last;
         const size = last?.measured ?? (node.type === 'claim' ? known.get(node.id) : { width: JUNCTION_SIZE, height: JUNCTION_SIZE });
         return keepIfSame(last, {
           ...node,
@@ -197,8 +201,8 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
           data: reuseData(last?.data, node.data) as never,
           measured: size,
           handles: last?.handles ?? (size?.width && size.height ? (node.type === 'claim' ? cardHandles({ width: size.width, height: size.height }, node.data.linkSide) : junctionHandles(JUNCTION_SIZE)) : undefined),
-          selected: isNodeSelected(node, current),
-          className: positions?.has(node.id) || (node.type === 'junction' && positions) ? undefined : 'is-pending',
+          selected,
+          className,
         });
       });
       return sameIfUnchanged(previous, next);
@@ -460,10 +464,21 @@ function keepIfSame<T extends { position?: Point; data?: Record<string, unknown>
     const b = next[key];
     if (a === b) continue;
     if (key === 'position' && next.position && previous.position && next.position.x === previous.position.x && next.position.y === previous.position.y) continue;
-    if (key === 'data' && next.data && previous.data && shallow(previous.data, next.data)) continue;
+    if (key === 'data' && next.data && previous.data && sameFields(previous.data, next.data)) continue;
     return next;
   }
   return previous;
+}
+
+/** The same keys holding the same values (a plain loop: this runs for every item of a big tree). */
+function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  let count = 0;
+  for (const key in b) {
+    if (a[key] !== b[key] || !(key in a)) return false;
+    count++;
+  }
+  for (const _ in a) count--;
+  return count === 0;
 }
 
 function sameIfUnchanged<T>(previous: T[], next: T[]): T[] {

@@ -130,30 +130,25 @@ const NO_PROBLEMS: string[] = [];
 export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges: LinkFlowEdge[]; place?: () => void } {
   const { tree, positions } = input;
   const orientation = treeOrientation(tree.key);
-  const nodeTexts = new Map<string, { tree: TreeKey; text: string }>();
-  for (const t of input.allTrees) for (const n of t.nodes) nodeTexts.set(n.id, { tree: t.key, text: n.text });
+  const targetOf = traceTargets(input.allTrees);
   const backlogCount = new Map<string, number>();
   for (const entry of tree.backlog) backlogCount.set(entry.ref, (backlogCount.get(entry.ref) ?? 0) + 1);
 
-  const nodes: CausewayFlowNode[] = tree.nodes.map((node) => ({
-    id: node.id,
-    type: 'claim',
-    // What a screen reader says on reaching the card: kind, status (or change mark) and text.
-    ariaLabel: `${kindLabel(node.kind)} ${node.id}, ${input.change ? (input.change.marks.get(node.id) ?? 'context') : STATUS_LABEL[node.status].word.toLowerCase()}: ${node.text}`,
-    position: positions?.get(node.id) ?? { x: 0, y: 0 },
-    data: {
+  const nodes: CausewayFlowNode[] = tree.nodes.map((node) => {
+    const card = cardOf(node, {
       node,
       linkSide: tree.key === 'conflict' ? 'left' : tree.key === 'transition' ? 'right' : 'top',
       contributorNames: node.contributors.map((id) => input.displayName(id)),
       openBacklog: backlogCount.get(node.id) ?? 0,
       traces: node.traces.map((trace) => {
-        const target = nodeTexts.get(trace.target);
+        const target = targetOf(trace.target);
         return { ...trace, targetTree: target?.tree, targetText: target?.text };
       }),
       problems: input.problems.get(node.id) ?? NO_PROBLEMS,
       ...(input.change ? { mark: input.change.marks.get(node.id) ?? 'context', previous: input.change.previous.get(node.id) } : {}),
-    },
-  }));
+    });
+    return { id: node.id, type: 'claim', ariaLabel: card.ariaLabel, position: positions?.get(node.id) ?? { x: 0, y: 0 }, data: card.data };
+  });
 
   const links = drawableLinks(tree);
   const edges: LinkFlowEdge[] = [];
@@ -194,6 +189,63 @@ export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges:
 
   const place = positions ? assignEdgeSlots(nodes, edges, input.sizes, orientation, input.deferPlacement ?? false) : undefined;
   return { nodes, edges, ...(place ? { place } : {}) };
+}
+
+/** Each node's card as last built: the same object again while all the card shows is the same. */
+const cards = new WeakMap<DrawableNode, { data: ClaimData; ariaLabel: string }>();
+
+/**
+ * The card for `data`: its last build when nothing differs, so one edit in a big tree gives every
+ * other card its old data object and React Flow draws only the card that changed.
+ */
+function cardOf(node: DrawableNode, data: ClaimData): { data: ClaimData; ariaLabel: string } {
+  const last = cards.get(node);
+  if (last && sameCard(last.data, data)) return last;
+  // What a screen reader says on reaching the card: kind, status (or change mark) and text.
+  const ariaLabel = `${kindLabel(node.kind)} ${node.id}, ${data.mark ?? STATUS_LABEL[node.status].word.toLowerCase()}: ${node.text}`;
+  const card = { data, ariaLabel };
+  cards.set(node, card);
+  return card;
+}
+
+function sameCard(a: ClaimData, b: ClaimData): boolean {
+  return (
+    a.node === b.node &&
+    a.linkSide === b.linkSide &&
+    a.openBacklog === b.openBacklog &&
+    a.mark === b.mark &&
+    a.previous === b.previous &&
+    sameList(a.contributorNames, b.contributorNames) &&
+    sameList(a.problems, b.problems) &&
+    a.traces.length === b.traces.length &&
+    a.traces.every((t, i) => t.field === b.traces[i]!.field && t.target === b.traces[i]!.target && t.targetTree === b.traces[i]!.targetTree && t.targetText === b.traces[i]!.targetText)
+  );
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a === b || (a.length === b.length && a.every((item, i) => item === b[i]));
+}
+
+/** Each tree's node texts by id, built once per tree (an edit rebuilds only the tree it touched). */
+const textsByTree = new WeakMap<DrawableTree, Map<string, string>>();
+
+/** What a trace's target is: its tree and text, the last tree naming the id winning. */
+function traceTargets(trees: readonly DrawableTree[]): (id: string) => { tree: TreeKey; text: string } | undefined {
+  const maps = trees.map((tree) => {
+    let texts = textsByTree.get(tree);
+    if (!texts) {
+      texts = new Map(tree.nodes.map((n) => [n.id, n.text]));
+      textsByTree.set(tree, texts);
+    }
+    return { tree: tree.key, texts };
+  });
+  return (id) => {
+    for (let i = maps.length - 1; i >= 0; i--) {
+      const text = maps[i]!.texts.get(id);
+      if (text !== undefined) return { tree: maps[i]!.tree, text };
+    }
+    return undefined;
+  };
 }
 
 /** Without a layout point: between the sources' centre and the target. */
