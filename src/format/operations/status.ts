@@ -1,7 +1,7 @@
 // The status rules shared by several edits (FORMAT.md section 6): when a node stops being
 // accepted, every accepted link touching it returns to proposed; a change of meaning returns
 // accepted reasoning to proposed unless it is endorsed in the same action.
-import type { Link, Node, WorkingFile } from '../types';
+import type { Link, Node, Tree, WorkingFile } from '../types';
 import { checkEndorsers, isRefusal } from './people';
 import { endsOf, findNode, isAccepted, linksOf, treeEntries, type ItemList } from './read';
 import { count, listWords, refuse, type Refusal } from './result';
@@ -30,7 +30,27 @@ export function settleLinks(file: WorkingFile, nodes: Iterable<string>): { file:
 
 /** Whether an accepted link has an end among `ends` (only links are read: typing stays quick). */
 function hasAcceptedLinkTo(file: WorkingFile, ends: ReadonlySet<string>): boolean {
-  return treeEntries(file).some(([, tree]) => linksOf(tree).some((link) => isAccepted(link) && endsOf(link).some((end) => ends.has(end))));
+  return treeEntries(file).some(([, tree]) => {
+    const touched = acceptedEndsOf(tree);
+    for (const end of ends) if (touched.has(end)) return true;
+    return false;
+  });
+}
+
+/** The node ids each links list's accepted links touch, kept per list: editing a node keeps the list. */
+const acceptedEnds = new WeakMap<object, ReadonlySet<string>>();
+const NO_ENDS: ReadonlySet<string> = new Set();
+
+function acceptedEndsOf(tree: Tree): ReadonlySet<string> {
+  const list = tree.links;
+  if (!Array.isArray(list)) return NO_ENDS;
+  let ends = acceptedEnds.get(list);
+  if (!ends) {
+    const found = new Set<string>();
+    for (const link of linksOf(tree)) if (isAccepted(link)) for (const end of endsOf(link)) found.add(end);
+    acceptedEnds.set(list, (ends = found));
+  }
+  return ends;
 }
 
 /** "2 links returned to proposed (l3, l4)" */

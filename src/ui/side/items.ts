@@ -10,21 +10,27 @@ export type FoundItem =
   | { kind: 'node'; tree: DrawableTree; node: DrawableNode }
   | { kind: 'link'; tree: DrawableTree; link: DrawableLink };
 
-/** Every item of a list of trees by id, built once per list: panels look up many items per draw. */
-const indexes = new WeakMap<readonly DrawableTree[], Map<string, FoundItem>>();
+/** Each tree's items by id, built once per tree: an edit rebuilds only the tree it touched. */
+const indexes = new WeakMap<DrawableTree, Map<string, FoundItem>>();
+
+function indexOf(tree: DrawableTree): Map<string, FoundItem> {
+  let index = indexes.get(tree);
+  if (!index) {
+    index = new Map();
+    for (const node of tree.nodes) if (!index.has(node.id)) index.set(node.id, { kind: 'node', tree, node });
+    for (const link of tree.links) if (!index.has(link.id)) index.set(link.id, { kind: 'link', tree, link });
+    indexes.set(tree, index);
+  }
+  return index;
+}
 
 /** Where an item is drawn: the first tree that has it, a node before a link of the same id. */
 export function findDrawn(trees: readonly DrawableTree[], id: string): FoundItem | undefined {
-  let index = indexes.get(trees);
-  if (!index) {
-    index = new Map();
-    for (const tree of trees) {
-      for (const node of tree.nodes) if (!index.has(node.id)) index.set(node.id, { kind: 'node', tree, node });
-      for (const link of tree.links) if (!index.has(link.id)) index.set(link.id, { kind: 'link', tree, link });
-    }
-    indexes.set(trees, index);
+  for (const tree of trees) {
+    const found = indexOf(tree).get(id);
+    if (found) return found;
   }
-  return index.get(id);
+  return undefined;
 }
 
 export function firstLine(text: string): string {
