@@ -21,7 +21,7 @@ import { readTrees, type DrawableTree } from '../format/read';
 import { EMPTY_HISTORY, recordEdit, redoStep, undoStep, type History } from './history';
 import { placeDiagnostics, placeDiagnosticsLater, type PlacedDiagnostics } from './placed-diagnostics';
 import { whenIdle } from './when-idle';
-import { openedText } from './worker-client';
+import { openedText, primeOpened } from './worker-client';
 
 export interface OpenDocument {
   fileName: string;
@@ -286,6 +286,8 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
       });
       // Opening validated the data already, so its first edit is checked quickly too.
       openedText(text, opened.data);
+      // The workers read the text while the user looks at the file, not at the first keystroke.
+      if (typeof Worker !== 'undefined') void primeOpened();
       return true;
     },
 

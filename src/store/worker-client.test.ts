@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateWorkingFile } from '../../bench/generate-working-file';
 import { openWorkingFile, type Json, type WorkingFile } from '../format';
 import * as ops from '../format/operations';
-import { mirroredWorker, openedText, type MirroredRequest } from './worker-client';
+import { mirroredWorker, openedText, primeOpened, type MirroredRequest } from './worker-client';
 
 describe('a worker holding a replica of the document', () => {
   it('answers about each edit from the text opened and the patches sent since', async () => {
@@ -29,5 +29,30 @@ describe('a worker holding a replica of the document', () => {
     expect(await ask(second.file as unknown as Json, {})).toEqual(second.file);
     expect(seen[1].text).toBeUndefined();
     expect(seen[1].patch).toHaveLength(1);
+  });
+
+  it('reads the opened text ahead when primed, so the first edit sends only a patch', async () => {
+    const seen: MirroredRequest[] = [];
+    const ask = mirroredWorker<object, Json>(
+      () => {
+        throw new Error('no Worker in Node: the job runs on this thread');
+      },
+      (data, request) => {
+        seen.push(request);
+        return structuredClone(data);
+      },
+    );
+    const text = generateWorkingFile(120);
+    const data = openWorkingFile(text).data as WorkingFile;
+    openedText(text, data as unknown as Json);
+    await primeOpened();
+    // Priming answers nothing: the first question is the edit's, and it carries no text.
+    expect(seen).toEqual([]);
+    const edited = ops.updateNode(data, 'cu3', { text: 'Primed.' });
+    if (!edited.ok) throw new Error(edited.reason);
+    expect(await ask(edited.file as unknown as Json, {})).toEqual(edited.file);
+    expect(seen[0].text).toBeUndefined();
+    expect(seen[0].data).toBeUndefined();
+    expect(seen[0].patch).toHaveLength(1);
   });
 });

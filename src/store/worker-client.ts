@@ -3,6 +3,7 @@
 // Where there is no Worker (Node, tests) the same job runs on this thread, after a tick.
 import { openWorkingFile, type Json } from '../format';
 import { applyPatch, diffData, type DataPatch } from './data-patch';
+import { whenIdle } from './when-idle';
 
 /**
  * The document: whole (after a failure, or when none was opened from text), or as a patch of the
@@ -14,6 +15,8 @@ export interface MirroredRequest {
   data?: Json;
   text?: string;
   patch?: DataPatch;
+  /** Only take the document in (its text read at idle after opening): nothing to answer. */
+  prime?: true;
 }
 
 export type WorkerReply<T> = { id: number; value: T } | { id: number; error: string };
@@ -35,6 +38,7 @@ export function serveMirrored<Extra, T>(answer: Answer<Extra, T>): Serve<Extra, 
         if (replica === undefined) throw new Error('the worker holds no document to patch');
         if (request.patch) replica = applyPatch(replica, request.patch);
       }
+      if (request.prime) return { id: request.id, value: undefined as T };
       return { id: request.id, value: await answer(replica, request) };
     } catch (error) {
       replica = undefined;
@@ -48,12 +52,24 @@ interface Channel<Extra, T> {
   onReply(receive: (reply: WorkerReply<T>) => void): void;
 }
 
-/** Each mirrored worker's way of hearing of a file just opened. */
-const opened: ((text: string, data: Json) => void)[] = [];
+/** Each mirrored worker's way of hearing of a file just opened, and of reading it ahead. */
+const opened: { tell(text: string, data: Json): void; prime(): Promise<void> }[] = [];
 
 /** Tells every worker the text just opened and the data read from it (sent with its next request). */
 export function openedText(text: string, data: Json): void {
-  for (const tell of opened) tell(text, data);
+  for (const worker of opened) worker.tell(text, data);
+}
+
+/**
+ * Has each worker read the text just opened now, one after another while the page is idle: the
+ * first edit then sends a small patch instead of making a worker read the whole file (on a 2-core
+ * machine that read competes with drawing the keystroke). A worker asked meanwhile is skipped.
+ */
+export async function primeOpened(): Promise<void> {
+  for (const worker of opened) {
+    await new Promise<void>((resolve) => whenIdle(resolve));
+    await worker.prime();
+  }
 }
 
 /**
@@ -64,10 +80,6 @@ export function mirroredWorker<Extra, T>(startWorker: () => Worker, answer: Answ
   let channel: Channel<Extra, T> | undefined;
   let sent: Json | undefined;
   let text: string | undefined;
-  opened.push((openedText, data) => {
-    text = openedText;
-    sent = data;
-  });
   let nextId = 1;
   const waiting = new Map<number, { resolve(value: T): void; reject(error: Error): void }>();
   const open = (): Channel<Extra, T> => {
@@ -84,6 +96,23 @@ export function mirroredWorker<Extra, T>(startWorker: () => Worker, answer: Answ
     });
     return made;
   };
+  opened.push({
+    tell(openedText, data) {
+      text = openedText;
+      sent = data;
+    },
+    prime() {
+      if (text === undefined) return Promise.resolve();
+      channel ??= open();
+      const request = { id: nextId++, text, prime: true } as MirroredRequest & Extra;
+      text = undefined;
+      // A failure is forgotten here: the next request then sends the document whole.
+      return new Promise<void>((resolve) => {
+        waiting.set(request.id, { resolve: () => resolve(), reject: () => resolve() });
+        channel!.send(request);
+      });
+    },
+  });
   return (data, extra) => {
     channel ??= open();
     const id = nextId++;
