@@ -65,12 +65,16 @@ export function Toolbar({ actions, openInput, snapshotOpen, onSnapshotOpen }: To
         {document && !choosingFile && (
           <span className="cw-file-name" title={live && liveFile ? `${liveFile.folder}/${liveFile.name}` : `${document.fileName}${unsaved ? ' — changes not exported yet' : ''}`}>
             <span className="cw-file-name-text">{document.fileName}</span>
-            {unsaved && !live && (
-              <span className="cw-unsaved" title="Unsaved changes: not exported or saved yet">
-                <span aria-hidden="true">●</span>
-                <span className="cw-visually-hidden"> unsaved changes</span>
-              </span>
-            )}
+            {!live &&
+              (unsaved ? (
+                <span className="cw-unsaved" title="Unsaved changes: not exported or saved yet">
+                  <span aria-hidden="true">●</span>
+                  <span className="cw-visually-hidden"> unsaved changes</span>
+                </span>
+              ) : (
+                // The mark's room is kept, so the buttons do not jump aside on the first edit.
+                <span className="cw-unsaved-room" aria-hidden="true" />
+              ))}
           </span>
         )}
         <LiveStatus />
