@@ -27,8 +27,9 @@ export function useAfterPaint<T>(value: T, { same = Object.is, key }: AfterPaint
       released.current = { value };
       redraw((n) => n + 1);
     };
-    // A frame callback runs just before the paint; the task it queues runs just after it.
-    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => setTimeout(show)) : 0;
+    // A frame callback runs just before the paint; the task queued from the next frame's runs once
+    // that paint is on screen (rasterising it competes for the same cores).
+    let frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => (frame = requestAnimationFrame(() => setTimeout(show)))) : 0;
     const fallback = setTimeout(show, AT_MOST_MS);
     return () => {
       done = true;
