@@ -217,13 +217,15 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
       showEdges();
       return;
     }
-    // A new placement of the links comes in the next task: the cards are drawn meanwhile.
-    const place = built.place;
-    const timer = setTimeout(() => {
-      place();
-      showEdges();
+    // A new placement of the links comes in later tasks, a slice at a time: the cards are drawn
+    // meanwhile, and a newer graph stops it.
+    let cancelled = false;
+    void built.place(() => cancelled).then((done) => {
+      if (done && !cancelled) showEdges();
     });
-    return () => clearTimeout(timer);
+    return () => {
+      cancelled = true;
+    };
     // `sizes` itself is left out on purpose: React Flow measuring a card must not rebuild the graph.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tree, allTrees, nameOf, problems, positions, junctions, change, setNodes, setEdges, cardSizes]);

@@ -70,13 +70,13 @@ describe('buildFlow', () => {
     expect(edges.some((e) => e.data?.link.id === 'l3')).toBe(false);
   });
 
-  it('leaves a placement not made before to the caller when asked, and reuses one made before', () => {
+  it('leaves a placement not made before to the caller when asked, and reuses one made before', async () => {
     // A place no other test uses, so nothing is remembered for it yet.
     const first = flow({ deferPlacement: true, x: 12345 });
     expect(first.place).toBeDefined();
     const main = () => first.edges.find((e) => e.id === 'link:l2')!;
     expect(main().data?.labelAt).toBeUndefined();
-    first.place!();
+    expect(await first.place!(() => false)).toBe(true);
     expect(main().data?.labelAt).toBeTypeOf('number');
     const again = flow({ deferPlacement: true, x: 12345 });
     expect(again.place).toBeUndefined();
@@ -85,5 +85,21 @@ describe('buildFlow', () => {
     const now = flow({ deferPlacement: false, x: 54321 });
     expect(now.place).toBeUndefined();
     expect(now.edges.find((e) => e.id === 'link:l2')!.data?.labelAt).toBeTypeOf('number');
+  });
+
+  it('stops a placement in slices when told to, leaving the links unplaced and nothing remembered', async () => {
+    const stopped = flow({ deferPlacement: true, x: 24680 });
+    expect(await stopped.place!(() => true)).toBe(false);
+    expect(stopped.edges.find((e) => e.id === 'link:l2')!.data?.labelAt).toBeUndefined();
+    // Nothing was kept for those inputs: the next build is left to place them again.
+    expect(flow({ deferPlacement: true, x: 24680 }).place).toBeDefined();
+  });
+
+  it('places the links in slices exactly as at once', async () => {
+    const sliced = flow({ deferPlacement: true, x: 13579 });
+    await sliced.place!(() => false);
+    const atOnce = flow({ deferPlacement: false, x: 97531 });
+    const placement = (edges: typeof sliced.edges) => edges.map((e) => [e.id, e.data?.sourceSlot, e.data?.targetSlot, e.data?.labelAt, e.data?.labelShift]);
+    expect(placement(sliced.edges)).toEqual(placement(atOnce.edges));
   });
 });

@@ -6,6 +6,7 @@ import type { DrawableLink, DrawableNode, DrawableTree } from '../../format/read
 import type { LayoutResult } from '../../layout/types';
 import type { ChangeMark, ChangeMarks } from './change-tree';
 import { pointAlong } from '../../render/geometry';
+import { nextTask } from '../timing/next-task';
 import { STATUS_LABEL, kindLabel, relationLabel } from '../words';
 import {
   LABEL_POSITIONS,
@@ -99,7 +100,7 @@ export interface FlowInput {
   routes?: LayoutResult['routes'];
   moved?: ReadonlySet<string>;
   /**
-   * A placement not computed before is left to the caller (`place`), to run in a task of its
+   * A placement not computed before is left to the caller (`place`), to run in tasks of its
    * own: on a big tree it is the longest step after the layout.
    */
   deferPlacement?: boolean;
@@ -127,7 +128,10 @@ export function drawableLinks(tree: DrawableTree): DrawableLink[] {
 /** No problems: one shared list, so unchanged data compares equal by identity. */
 const NO_PROBLEMS: string[] = [];
 
-export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges: LinkFlowEdge[]; place?: () => void } {
+/** Places the links in slices (each a task of its own); resolves false when `cancelled` said stop. */
+export type PlaceLater = (cancelled: () => boolean) => Promise<boolean>;
+
+export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges: LinkFlowEdge[]; place?: PlaceLater } {
   const { tree, positions } = input;
   const orientation = treeOrientation(tree.key);
   const targetOf = traceTargets(input.allTrees);
@@ -299,27 +303,57 @@ function assignEdgeSlots(
   sizes: Map<string, { width: number; height: number }>,
   orientation: Orientation,
   defer: boolean,
-): (() => void) | undefined {
+): PlaceLater | undefined {
   const rects = new Map<string, Rect>();
   for (const node of nodes) {
     const size = node.type === 'junction' ? { width: JUNCTION_SIZE, height: JUNCTION_SIZE } : sizes.get(node.id);
     if (size) rects.set(node.id, { ...node.position, ...size });
   }
   const signature = placementSignature(rects, edges, orientation);
-  const apply = () => {
-    const placements = placementsBySignature.get(signature) ?? placeEdges(rects, edges, orientation);
+  const apply = (placements: Map<string, EdgePlacement>) => {
     // Most recently used last, so the oldest is the one forgotten.
     placementsBySignature.delete(signature);
     placementsBySignature.set(signature, placements);
     if (placementsBySignature.size > PLACEMENTS_KEPT) placementsBySignature.delete(placementsBySignature.keys().next().value!);
     for (const edge of edges) edge.data = { ...edge.data!, ...placements.get(edge.id) };
   };
-  if (defer && !placementsBySignature.has(signature)) return apply;
-  apply();
+  const known = placementsBySignature.get(signature);
+  if (!known && defer) {
+    return async (cancelled) => {
+      await nextTask();
+      const placements = cancelled() ? undefined : await inSlices(placing(rects, edges, orientation), cancelled);
+      if (placements) apply(placements);
+      return placements !== undefined;
+    };
+  }
+  apply(known ?? atOnce(placing(rects, edges, orientation)));
   return undefined;
 }
 
-function placeEdges(rects: Map<string, Rect>, edges: LinkFlowEdge[], orientation: Orientation): Map<string, EdgePlacement> {
+/** Time one task may spend placing links before the page gets a turn. */
+const SLICE_MS = 12;
+
+function atOnce<T>(work: Generator<void, T>): T {
+  for (;;) {
+    const step = work.next();
+    if (step.done) return step.value;
+  }
+}
+
+async function inSlices<T>(work: Generator<void, T>, cancelled: () => boolean): Promise<T | undefined> {
+  let began = performance.now();
+  for (;;) {
+    const step = work.next();
+    if (step.done) return step.value;
+    if (performance.now() - began < SLICE_MS) continue;
+    await nextTask();
+    if (cancelled()) return undefined;
+    began = performance.now();
+  }
+}
+
+/** Links placed in order (each label avoids those before it), pausing between groups of links. */
+function* placing(rects: Map<string, Rect>, edges: LinkFlowEdge[], orientation: Orientation): Generator<void, Map<string, EdgePlacement>> {
   const placements = new Map<string, EdgePlacement>();
   const ends: EdgeEnd[] = [];
   for (const edge of edges) {
@@ -331,10 +365,13 @@ function placeEdges(rects: Map<string, Rect>, edges: LinkFlowEdge[], orientation
     ends.push({ key: `${edge.id}:target`, nodeId: edge.target, other: bends[bends.length - 1] ?? centre(source) });
   }
   const slots = assignSlots(ends, rects, orientation);
+  yield;
   const cards = new RectGrid();
   for (const rect of rects.values()) cards.add(rect);
   const labels = new RectGrid();
+  let placed = 0;
   for (const edge of edges) {
+    if (++placed % 25 === 0) yield;
     const sourceSlot = slots.get(`${edge.id}:source`);
     const targetSlot = slots.get(`${edge.id}:target`);
     const placement: EdgePlacement = { sourceSlot, targetSlot };

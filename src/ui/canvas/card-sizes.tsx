@@ -8,6 +8,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { Position, type NodeHandle } from '@xyflow/react';
 import type { ClaimData } from './build-flow';
 import { ClaimCard, linkHandleSide } from './ClaimNode';
+import { nextTask } from '../timing/next-task';
 
 export interface CardSize {
   width: number;
@@ -39,15 +40,6 @@ export function cardSignature(data: ClaimData): string {
     data.openBacklog,
     data.problems.length,
   ]);
-}
-
-/** Lets the browser paint and handle input before the next slice of work. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
 }
 
 /**
