@@ -41,6 +41,17 @@ describe('a worker holding a replica of the document', () => {
         seen.push(request);
         return structuredClone(data);
       },
+      { readAhead: () => true },
+    );
+    const notAhead: MirroredRequest[] = [];
+    const other = mirroredWorker<object, Json>(
+      () => {
+        throw new Error('no Worker in Node: the job runs on this thread');
+      },
+      (data, request) => {
+        notAhead.push(request);
+        return structuredClone(data);
+      },
     );
     const text = generateWorkingFile(120);
     const data = openWorkingFile(text).data as WorkingFile;
@@ -54,5 +65,8 @@ describe('a worker holding a replica of the document', () => {
     expect(seen[0].text).toBeUndefined();
     expect(seen[0].data).toBeUndefined();
     expect(seen[0].patch).toHaveLength(1);
+    // A worker that does not read ahead gets the text with its first request, as before.
+    await other(edited.file as unknown as Json, {});
+    expect(notAhead[0].text).toBe(text);
   });
 });

@@ -55,15 +55,24 @@ interface Channel<Extra, T> {
 /** Each mirrored worker's way of hearing of a file just opened, and of reading it ahead. */
 const opened: { tell(text: string, data: Json): void; prime(): Promise<void> }[] = [];
 
+export interface MirroredOptions {
+  /**
+   * Whether this worker reads a file just opened ahead of its first request (`primeOpened`):
+   * for a worker asked at once on the first edit, which would otherwise read the whole text then.
+   */
+  readAhead?(data: Json): boolean;
+}
+
 /** Tells every worker the text just opened and the data read from it (sent with its next request). */
 export function openedText(text: string, data: Json): void {
   for (const worker of opened) worker.tell(text, data);
 }
 
 /**
- * Has each worker read the text just opened now, one after another while the page is idle: the
- * first edit then sends a small patch instead of making a worker read the whole file (on a 2-core
- * machine that read competes with drawing the keystroke). A worker asked meanwhile is skipped.
+ * Has each worker that reads ahead read the text just opened now, one after another while the
+ * page is idle: the first edit then sends a small patch instead of making a worker read the whole
+ * file (on a 2-core machine that read competes with drawing the keystroke). A worker asked
+ * meanwhile is skipped.
  */
 export async function primeOpened(): Promise<void> {
   for (const worker of opened) {
@@ -76,7 +85,7 @@ export async function primeOpened(): Promise<void> {
  * The page's side: `ask(data, extra)` resolves with the worker's answer about `data`, or rejects
  * when it failed (the next request then sends the document whole).
  */
-export function mirroredWorker<Extra, T>(startWorker: () => Worker, answer: Answer<Extra, T>): (data: Json, extra: Extra) => Promise<T> {
+export function mirroredWorker<Extra, T>(startWorker: () => Worker, answer: Answer<Extra, T>, options: MirroredOptions = {}): (data: Json, extra: Extra) => Promise<T> {
   let channel: Channel<Extra, T> | undefined;
   let sent: Json | undefined;
   let text: string | undefined;
@@ -102,7 +111,7 @@ export function mirroredWorker<Extra, T>(startWorker: () => Worker, answer: Answ
       sent = data;
     },
     prime() {
-      if (text === undefined) return Promise.resolve();
+      if (text === undefined || sent === undefined || !options.readAhead?.(sent)) return Promise.resolve();
       channel ??= open();
       const request = { id: nextId++, text, prime: true } as MirroredRequest & Extra;
       text = undefined;
