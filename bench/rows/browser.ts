@@ -19,7 +19,7 @@ const WATCH = `(() => {
   new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration); }).observe({ type: 'longtask', buffered: true });
   window.__interactions = new Map();
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) if (e.interactionId) window.__interactions.set(e.interactionId, Math.max(window.__interactions.get(e.interactionId) ?? 0, e.duration));
+    for (const e of list.getEntries()) if (e.interactionId) { const seen = window.__interactions.get(e.interactionId); window.__interactions.set(e.interactionId, { duration: Math.max(seen?.duration ?? 0, e.duration), start: seen?.start ?? e.startTime }); }
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
 })()`;
 
@@ -55,12 +55,15 @@ async function visibleCards(page: Page): Promise<{ id: string; x: number; y: num
   })()`) as Promise<{ id: string; x: number; y: number }[]>;
 }
 
-/** Selects cards, types in the inspector, toggles Accepted only and undoes: p95 of input → next paint. */
-async function interactions(page: Page): Promise<number> {
-  await page.evaluate('window.__interactions.clear()');
+/** Selects cards, types in the inspector, toggles Accepted only and undoes: p95 of input → next paint, and the slowest steps. */
+async function interactions(page: Page): Promise<{ p95: number; slowest: string }> {
+  await page.evaluate('window.__interactions.clear(); window.__steps = []');
+  // Each step's name and start, to say which interactions were the slowest.
+  const step = (name: string) => page.evaluate(`window.__steps.push([performance.now(), ${JSON.stringify(name)}])`);
   let done = 0;
   const cards = (await visibleCards(page)).slice(0, 8);
   for (const card of cards) {
+    await step('select a card');
     await page.mouse.click(card.x, card.y);
     done++;
     await page.waitForTimeout(60);
@@ -68,16 +71,19 @@ async function interactions(page: Page): Promise<number> {
   const last = cards[cards.length - 1];
   const field = last ? page.locator(`[data-inspecting="${last.id}"] textarea`).first() : undefined;
   if (field && (await field.count()) > 0) {
+    await step('click into the text');
     await field.click();
     done++;
     await page.keyboard.press('End');
-    for (const key of ' typed') {
+    for (const [i, key] of [...' typed'].entries()) {
+      await step(i === 0 ? 'first keystroke' : 'keystroke');
       await page.keyboard.type(key);
       done++;
       await page.waitForTimeout(40);
     }
   }
   for (let i = 0; i < 4; i++) {
+    await step('Accepted only');
     await page.getByRole('button', { name: 'Accepted only' }).click();
     done++;
     await page.waitForTimeout(150);
@@ -85,15 +91,19 @@ async function interactions(page: Page): Promise<number> {
   const undo = page.getByRole('button', { name: 'Undo' });
   for (let i = 0; i < 3; i++) {
     if (!(await undo.isEnabled())) break;
+    await step('Undo');
     await undo.click();
     done++;
     await page.waitForTimeout(100);
   }
   await page.waitForTimeout(300);
-  const measured = (await page.evaluate('[...window.__interactions.values()]')) as number[];
+  const measured = (await page.evaluate('[...window.__interactions.values()]')) as { duration: number; start: number }[];
+  const steps = (await page.evaluate('window.__steps')) as [number, string][];
+  const nameOf = (start: number) => [...steps].reverse().find(([at]) => at <= start)?.[1] ?? 'before the first step';
   // Interactions faster than 16 ms are not reported at all: they count as under 16 ms.
-  const all = [...measured, ...Array(Math.max(0, done - measured.length)).fill(0)].sort((a, b) => a - b);
-  return all[Math.min(all.length - 1, Math.ceil(all.length * 0.95) - 1)]!;
+  const all = [...measured.map((m) => m.duration), ...Array(Math.max(0, done - measured.length)).fill(0)].sort((a, b) => a - b);
+  const slowest = [...measured].sort((a, b) => b.duration - a.duration).slice(0, 3).map((m) => `${nameOf(m.start)} ${Math.round(m.duration)} ms`).join(', ');
+  return { p95: all[Math.min(all.length - 1, Math.ceil(all.length * 0.95) - 1)]!, slowest };
 }
 
 async function rows(context: RowContext): Promise<BenchRow[]> {
@@ -126,7 +136,9 @@ async function rows(context: RowContext): Promise<BenchRow[]> {
       const file = workingFile(nodes);
       const perTree = Math.ceil(nodes / 6);
       await open(page, file.path, perTree - 1);
-      p95.set(nodes, await interactions(page));
+      const measured = await interactions(page);
+      context.log(`browser: ${nodes} nodes, the slowest: ${measured.slowest}`);
+      p95.set(nodes, measured.p95);
     }
 
     context.log('browser: heap with 6,000 nodes');
