@@ -3,8 +3,11 @@
 // forms, the other view's canvas) is drawn in the next frame instead of delaying this one.
 import { useEffect, useRef, useState } from 'react';
 
-/** Longest wait when the page draws no frames (a hidden tab): the value comes anyway. */
-const AT_MOST_MS = 100;
+/**
+ * Longest wait for a value: when the page draws no frames (a hidden tab), or while changes keep
+ * coming (each change waits for the next paint again, so fast typing redraws the tree less often).
+ */
+const AT_MOST_MS = 200;
 
 export interface AfterPaintOptions<T> {
   /** When two values count as the same (nothing to wait for). Identity by default. */
@@ -16,10 +19,12 @@ export interface AfterPaintOptions<T> {
 export function useAfterPaint<T>(value: T, { same = Object.is, key }: AfterPaintOptions<T> = {}): T {
   const last = useRef<{ value: T; key: unknown }>({ value, key });
   const released = useRef<{ value: T } | undefined>(undefined);
+  const heldSince = useRef<number | undefined>(undefined);
   const [, redraw] = useState(0);
   const holding = last.current.key === key && !same(last.current.value, value) && !(released.current && same(released.current.value, value));
   useEffect(() => {
     if (!holding) return;
+    heldSince.current ??= performance.now();
     let done = false;
     const show = () => {
       if (done) return;
@@ -30,7 +35,7 @@ export function useAfterPaint<T>(value: T, { same = Object.is, key }: AfterPaint
     // A frame callback runs just before the paint; the task queued from the next frame's runs once
     // that paint is on screen (rasterising it competes for the same cores).
     let frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => (frame = requestAnimationFrame(() => setTimeout(show)))) : 0;
-    const fallback = setTimeout(show, AT_MOST_MS);
+    const fallback = setTimeout(show, Math.max(0, AT_MOST_MS - (performance.now() - heldSince.current)));
     return () => {
       done = true;
       if (frame) cancelAnimationFrame(frame);
@@ -40,6 +45,6 @@ export function useAfterPaint<T>(value: T, { same = Object.is, key }: AfterPaint
   const shown = holding ? last.current.value : value;
   // Kept during render so the value shown is what the next change is compared with.
   last.current = { value: shown, key };
-  if (!holding) released.current = undefined;
+  if (!holding) released.current = heldSince.current = undefined;
   return shown;
 }
