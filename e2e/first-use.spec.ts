@@ -163,6 +163,9 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.locator('[data-inspecting="r5"]').getByRole('button', { name: 'Accept…' }).click();
     await page.getByRole('button', { name: 'Accepted only' }).click();
     await expect(page.getByRole('button', { name: 'Accepted only' })).toHaveAttribute('aria-pressed', 'true');
+    // The pressed button is painted first; the accepted view and its panel follow a frame later.
+    await expect(page.getByTestId('view-summary')).toContainText('accepted only');
+    await expect(page.locator('.cw-canvas[data-view="shown"]')).toHaveCount(1);
     const buttons = page.locator('.cw-toolbar button:not(:disabled), .cw-toolbar label.cw-button, .cw-side button:not(:disabled):visible');
     const count = await buttons.count();
     expect(count).toBeGreaterThan(8);
