@@ -93,6 +93,8 @@ export async function openCommand(argv: readonly string[], io: CommandIO, stopSi
   if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') {
     io.err(`Warning: listening on ${host}, not only on this computer. Anyone who can reach port ${server.port} here and has the address below can read and change ${isFolder ? 'the working files in ' : ''}${given}.`);
   }
+  // Listening for Ctrl+C before the address is out: a stop right after it still closes cleanly.
+  const stopped = stopSignal ?? interrupted();
   io.out(`Causeway is editing ${isFolder ? `the working files in ${real}` : real}`);
   io.out(`Open this address (it carries this run's secret): ${server.url}`);
   if (!args.switches.has('--no-browser')) {
@@ -100,7 +102,7 @@ export async function openCommand(argv: readonly string[], io: CommandIO, stopSi
   }
   io.out('Press Ctrl+C to stop.');
 
-  await (stopSignal ?? interrupted());
+  await stopped;
   await server.close();
   io.out('Stopped. Every edit that reached the server is in the file.');
   return 0;
