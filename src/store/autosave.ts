@@ -1,6 +1,6 @@
 // Nothing lost: the open document is kept in the browser's IndexedDB at every change, so a
 // reload, a closed tab or a crash can offer the work back.
-import { isObject, type Json } from '../format';
+import type { Json } from '../format';
 import { itemCount, useDocumentStore, type OpenDocument } from './document-store';
 import { createKeeper, loadSession, type KeepExtra, type SavedSession, type SessionKey } from './session-db';
 import { mirroredWorker } from './worker-client';
@@ -30,19 +30,8 @@ export async function findUnsavedWork(isUnsaved: (session: SavedSession) => bool
 // the page sends only what changed (worker-client.ts).
 // A document kept at every change has the worker read it on opening, not on the first keystroke.
 const keepInWorker = mirroredWorker<KeepExtra, void>(() => new Worker(new URL('./autosave.worker.ts', import.meta.url), { type: 'module' }), createKeeper(), {
-  readAhead: (data) => dataItemCount(data) <= LARGE_DOCUMENT_ITEMS,
+  readAhead: () => itemCount(useDocumentStore.getState().document) <= LARGE_DOCUMENT_ITEMS,
 });
-
-/** Nodes and links in the file's data, as `itemCount` counts them in the document read from it. */
-function dataItemCount(data: Json): number {
-  if (!isObject(data) || !isObject(data.trees)) return 0;
-  let count = 0;
-  for (const tree of Object.values(data.trees)) {
-    if (!isObject(tree)) continue;
-    for (const list of [tree.nodes, tree.links]) if (Array.isArray(list)) count += list.length;
-  }
-  return count;
-}
 let sentBase: string | null | undefined;
 let sentSaved: Json | undefined;
 

@@ -57,10 +57,11 @@ const opened: { tell(text: string, data: Json): void; prime(): Promise<void> }[]
 
 export interface MirroredOptions {
   /**
-   * Whether this worker reads a file just opened ahead of its first request (`primeOpened`):
-   * for a worker asked at once on the first edit, which would otherwise read the whole text then.
+   * Whether this worker reads the file just opened (the open document) ahead of its first
+   * request (`primeOpened`): for a worker asked at once on the first edit, which would otherwise
+   * read the whole text then.
    */
-  readAhead?(data: Json): boolean;
+  readAhead?(): boolean;
 }
 
 /** Tells every worker the text just opened and the data read from it (sent with its next request). */
@@ -111,7 +112,7 @@ export function mirroredWorker<Extra, T>(startWorker: () => Worker, answer: Answ
       sent = data;
     },
     prime() {
-      if (text === undefined || sent === undefined || !options.readAhead?.(sent)) return Promise.resolve();
+      if (text === undefined || !options.readAhead?.()) return Promise.resolve();
       channel ??= open();
       const request = { id: nextId++, text, prime: true } as MirroredRequest & Extra;
       text = undefined;
