@@ -2,20 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { generateWorkingFile } from '../../bench/generate-working-file';
 import { openWorkingFile, type Json, type WorkingFile } from '../format';
 import * as ops from '../format/operations';
-import { mirroredWorker, openedText, primeOpened, type MirroredRequest } from './worker-client';
+import { mirroredWorker, openedText, primeOpened, type MirroredOptions, type MirroredRequest } from './worker-client';
+
+/** A mirrored worker (on this thread: Node has no Worker) that answers with its replica and records each request. */
+function recordingWorker(options?: MirroredOptions) {
+  const seen: MirroredRequest[] = [];
+  const ask = mirroredWorker<object, Json>(
+    () => {
+      throw new Error('no Worker in Node: the job runs on this thread');
+    },
+    (data, request) => {
+      seen.push(request);
+      return structuredClone(data);
+    },
+    options,
+  );
+  return { ask, seen };
+}
 
 describe('a worker holding a replica of the document', () => {
   it('answers about each edit from the text opened and the patches sent since', async () => {
-    const seen: MirroredRequest[] = [];
-    const ask = mirroredWorker<object, Json>(
-      () => {
-        throw new Error('no Worker in Node: the job runs on this thread');
-      },
-      (data, request) => {
-        seen.push(request);
-        return structuredClone(data);
-      },
-    );
+    const { ask, seen } = recordingWorker();
     const text = generateWorkingFile(200);
     const data = openWorkingFile(text).data as WorkingFile;
     openedText(text, data as unknown as Json);
@@ -32,27 +39,8 @@ describe('a worker holding a replica of the document', () => {
   });
 
   it('reads the opened text ahead when primed, so the first edit sends only a patch', async () => {
-    const seen: MirroredRequest[] = [];
-    const ask = mirroredWorker<object, Json>(
-      () => {
-        throw new Error('no Worker in Node: the job runs on this thread');
-      },
-      (data, request) => {
-        seen.push(request);
-        return structuredClone(data);
-      },
-      { readAhead: () => true },
-    );
-    const notAhead: MirroredRequest[] = [];
-    const other = mirroredWorker<object, Json>(
-      () => {
-        throw new Error('no Worker in Node: the job runs on this thread');
-      },
-      (data, request) => {
-        notAhead.push(request);
-        return structuredClone(data);
-      },
-    );
+    const { ask, seen } = recordingWorker({ readAhead: () => true });
+    const { ask: other, seen: notAhead } = recordingWorker();
     const text = generateWorkingFile(120);
     const data = openWorkingFile(text).data as WorkingFile;
     openedText(text, data as unknown as Json);
