@@ -54,6 +54,35 @@ for (const tree of ['prerequisite', 'future_reality']) {
   });
 }
 
+test('the minimap draws every card; pressing and dragging on it moves the view there, and scrolling on it zooms', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  await openThroughInput(page, fixture('tall-trees.yaml'));
+  await showTree(page, 'prerequisite');
+  const map = page.locator('.react-flow__minimap svg');
+  await expect(map).toBeVisible();
+  // Each card (and AND junction) is one outline in a path of its status colour.
+  const cards = await page.locator('[data-node-id]').count();
+  const outlines = await map.locator('path[fill]').evaluateAll((paths) => paths.reduce((sum, p) => sum + (p.getAttribute('d')!.match(/M/g) ?? []).length, 0));
+  expect(outlines).toBeGreaterThanOrEqual(cards);
+
+  const view = () => page.locator('.react-flow__viewport').evaluate((el) => { const m = new DOMMatrix(getComputedStyle(el).transform); return { zoom: m.a, y: m.f }; });
+  const opening = await view();
+  // The tall tree opens at its top: pressing near the map's bottom brings the view down the tree.
+  const box = (await map.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height - 10);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height - 14, { steps: 3 });
+  await page.mouse.up();
+  const moved = await view();
+  expect(moved.y).toBeLessThan(opening.y - 100);
+  expect(moved.zoom).toBeCloseTo(opening.zoom, 5);
+
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, 400);
+  await expect.poll(async () => (await view()).zoom).toBeLessThan(moved.zoom * 0.8);
+});
+
 test('a tree opens the same way every time it is shown, also when its layout is remembered', async ({ page }) => {
   await page.setViewportSize({ width: 1600, height: 900 });
   await page.goto('/');

@@ -5,7 +5,6 @@ import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent as R
 import {
   Background,
   Controls,
-  MiniMap,
   ReactFlow,
   ReactFlowProvider,
   useEdgesState,
@@ -41,7 +40,8 @@ import { useSideSection } from '../side/side-section';
 import { centreMove } from './centre-move';
 import { openingViewport } from './opening-view';
 import { useCanvasControls } from './use-canvas-controls';
-import { miniMapColour } from './minimap-colour';
+import { NEUTRAL_COLOUR, statusColour } from './minimap-colour';
+import { OverviewMap, type OverviewBox } from './OverviewMap';
 import { useTheme } from '../theme/theme';
 import { useAfterPaint } from '../timing/use-after-paint';
 import type { Json } from '../../format';
@@ -172,6 +172,20 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     }
     return result;
   }, [shownLayout, dragged, tree.links]);
+
+  // The minimap's cards: their laid-out (or dragged) places, measured sizes and status colours.
+  const overview = useMemo(() => {
+    const boxes: OverviewBox[] = [];
+    const known = cardSizes?.sizes;
+    if (!positions || !known) return boxes;
+    for (const node of tree.nodes) {
+      const at = positions.get(node.id);
+      const size = known.get(node.id);
+      if (at && size) boxes.push({ x: at.x, y: at.y, width: size.width, height: size.height, colour: statusColour(node.status) });
+    }
+    for (const at of junctions.values()) boxes.push({ x: at.x - JUNCTION_SIZE / 2, y: at.y - JUNCTION_SIZE / 2, width: JUNCTION_SIZE, height: JUNCTION_SIZE, colour: NEUTRAL_COLOUR });
+    return boxes;
+  }, [positions, cardSizes, tree.nodes, junctions]);
 
   useEffect(() => {
     // Cards wait for their places and sizes: given both, React Flow draws only those in view
@@ -423,7 +437,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
       >
         <Background gap={24} size={1} />
         <Controls showInteractive={false} />
-        <MiniMap pannable zoomable style={{ width: 168, height: 112 }} ariaLabel="Minimap: where the view is in the whole tree" nodeColor={miniMapColour} nodeStrokeWidth={3} />
+        <OverviewMap boxes={overview} label="Minimap: where the view is in the whole tree" />
       </ReactFlow>
       {tree.nodes.length === 0 && (
         <div className="cw-empty-tree">

@@ -1,9 +1,10 @@
 // The minimap shows each card in its status colour (AND junctions as small grey dots).
-import type { Node } from '@xyflow/react';
 
 const COLOUR: Record<string, string> = { accepted: '#047857', proposed: '#1d4ed8', disputed: '#c2410c' };
 
-export function miniMapColour(node: Node): string {
-  const status = (node.data as { node?: { status?: string } }).node?.status;
-  return (status && COLOUR[status]) ?? '#94a3b8';
+/** A junction, or a card of no known status. */
+export const NEUTRAL_COLOUR = '#94a3b8';
+
+export function statusColour(status: string | undefined): string {
+  return (status && COLOUR[status]) ?? NEUTRAL_COLOUR;
 }
