@@ -18,22 +18,28 @@ export function settleLinks(file: WorkingFile, nodes: Iterable<string>): { file:
     if (!node || !isAccepted(node.item)) lost.add(id);
   }
   const returned: string[] = [];
-  if (lost.size === 0 || !hasAcceptedLinkTo(file, lost)) return { file, returned };
-  const next = mapItems(file, (item, place) => {
-    if (place.list !== 'links' || !isAccepted(item)) return item;
-    if (!endsOf(item as Link).some((end) => lost.has(end))) return item;
-    returned.push(item.id);
-    return touched(withStatus(item, 'proposed'));
-  });
+  const trees = lost.size === 0 ? [] : treesWithAcceptedLinkTo(file, lost);
+  if (trees.length === 0) return { file, returned };
+  // Only the trees holding such a link are walked: typing in one tree of a big file stays quick.
+  const next = mapItems(
+    file,
+    (item, place) => {
+      if (place.list !== 'links' || !isAccepted(item)) return item;
+      if (!endsOf(item as Link).some((end) => lost.has(end))) return item;
+      returned.push(item.id);
+      return touched(withStatus(item, 'proposed'));
+    },
+    new Set(trees),
+  );
   return { file: next, returned };
 }
 
-/** Whether an accepted link has an end among `ends` (only links are read: typing stays quick). */
-function hasAcceptedLinkTo(file: WorkingFile, ends: ReadonlySet<string>): boolean {
-  return treeEntries(file).some(([, tree]) => {
+/** The trees with an accepted link that has an end among `ends` (only links are read: typing stays quick). */
+function treesWithAcceptedLinkTo(file: WorkingFile, ends: ReadonlySet<string>): string[] {
+  return treeEntries(file).flatMap(([key, tree]) => {
     const touched = acceptedEndsOf(tree);
-    for (const end of ends) if (touched.has(end)) return true;
-    return false;
+    for (const end of ends) if (touched.has(end)) return [key];
+    return [];
   });
 }
 

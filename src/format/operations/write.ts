@@ -72,12 +72,13 @@ export function replaceItem<T extends Item>(file: WorkingFile, place: Place<T>, 
 }
 
 /**
- * Maps every node and link of every tree: return the item to keep it, a new item to replace it,
- * or null to remove it. Unchanged trees and lists keep their identity.
+ * Maps every node and link of every tree (or of the trees in `only`): return the item to keep it,
+ * a new item to replace it, or null to remove it. Unchanged trees and lists keep their identity.
  */
-export function mapItems(file: WorkingFile, change: (item: Item, place: Place<Item>) => Item | null): WorkingFile {
+export function mapItems(file: WorkingFile, change: (item: Item, place: Place<Item>) => Item | null, only?: ReadonlySet<string>): WorkingFile {
   let result = file;
   for (const [key, tree] of treeEntries(file)) {
+    if (only && !only.has(key)) continue;
     let newTree = tree;
     for (const list of ['nodes', 'links'] as const) {
       if (!Array.isArray(tree[list])) continue;
