@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useDocumentStore } from '../store/document-store';
 import { useHistoryStore } from '../store/history-store';
 import { pendingTrees } from '../store/pending-trees';
+import { useAfterPaint } from './timing/use-after-paint';
 
 export interface SnapshotState {
   /** What would be recorded, or why nothing can be. */
@@ -15,7 +16,8 @@ export interface SnapshotState {
 }
 
 export function useSnapshotState(): SnapshotState {
-  const data = useDocumentStore((s) => s.document?.data);
+  // Which trees changed is worked out once an edit is painted, not inside a keystroke.
+  const data = useAfterPaint(useDocumentStore((s) => s.document?.data));
   const viewingRevision = useDocumentStore((s) => s.view.revision !== null);
   const snapshots = useHistoryStore((s) => s.snapshots);
   const problems = useHistoryStore((s) => s.problems);
