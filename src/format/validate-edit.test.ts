@@ -133,3 +133,37 @@ describe.each(['seed', 'workshop', 'draft', 'broken'] as const)('one-item edits 
     expect(quick / tried).toBeGreaterThan(0.1);
   });
 });
+
+describe('a long run of status edits', () => {
+  it('keeps seeing every node’s latest status, past the point where its index overlay is folded', () => {
+    const COUNT = 300;
+    const contributions = [{ by: 'alice', attribution: 'explicit', mode: 'text' }];
+    const node = (i: number, status: string) => ({ id: `n${i}`, kind: 'cause', text: `Cause ${i}.`, status, contributions, ...(status === 'accepted' ? { accepted_by: ['alice'] } : {}) });
+    const link = (from: number, to: number, status: string) => ({ id: `l${from}`, from: [`n${from}`], to: `n${to}`, relation: 'causes', status, contributions, ...(status === 'accepted' ? { accepted_by: ['alice'] } : {}) });
+    const participants = { alice: 'Alice' };
+    const backlog: object[] = [];
+    const fileWith = (nodes: object[], links: object[]) => ({ schema_version: 1, driver: 'alice', participants, active_tree: 'current_reality', trees: { current_reality: { nodes, links, backlog } } });
+    let nodes = Array.from({ length: COUNT }, (_, i) => node(i, 'proposed'));
+    const links = [link(0, 1, 'proposed'), link(2, 3, 'proposed')];
+    let file: unknown = fileWith(nodes, links);
+    expect(full(file)).toEqual([]);
+    const checked = validateWithContext(file);
+    let state = { file, errors: full(file), context: checked.context! };
+    // Every node but n2 accepted, one edit at a time, each through the quick path.
+    for (let i = 0; i < COUNT; i++) {
+      if (i === 2) continue;
+      nodes = nodes.map((n, k) => (k === i ? node(i, 'accepted') : n));
+      file = fileWith(nodes, links);
+      const next = errorsAfterItemEdit(state, file);
+      expect(next, `edit ${i}`).toBeDefined();
+      state = next!;
+    }
+    // Accepting both links: n0 → n1 is sound; n2 is still proposed, so n2 → n3 is an error.
+    const accepted = [link(0, 1, 'accepted'), link(2, 3, 'accepted')];
+    const after = fileWith(nodes, accepted);
+    const found = errorsAfterItemEdit(state, after);
+    expect(found).toBeDefined();
+    expect(found!.errors).toEqual(full(after));
+    expect(found!.errors.length).toBeGreaterThan(0);
+  });
+});

@@ -3,7 +3,7 @@
 // file's; a node's status change also re-checks the links of its tree that end at it (an accepted
 // link needs its ends accepted). Anything else returns undefined: validate the whole file.
 import { Findings, has, isObject, type Finding, type JsonObject } from './findings';
-import type { IdIndex } from './validate-tree';
+import type { IdIndex, IdLookup, Place } from './validate-tree';
 import type { ItemContext } from './validate';
 import { checkItem } from './validate-tree';
 
@@ -98,14 +98,44 @@ function endsOf(link: JsonObject): unknown[] {
 
 /** The context with the index's places of the changed nodes holding their new versions. */
 function withNodes(context: ItemContext, treeKey: string, nodes: unknown[], changes: ItemChange[]): ItemContext {
-  const index: IdIndex = { nodes: new Map(context.index.nodes), links: context.index.links };
+  const replaced = new Map<string, Place>();
   for (const change of changes) {
     if (change.list !== 'nodes' || !isObject(change.after)) continue;
-    const place = index.nodes.get(change.after.id as string);
+    const place = context.index.nodes.get(change.after.id as string);
     // Only the first node with an id is indexed (later ones are duplicates).
-    if (place && place.tree === treeKey && place.path[3] === change.position) index.nodes.set(change.after.id as string, { ...place, item: nodes[change.position] as JsonObject });
+    if (place && place.tree === treeKey && place.path[3] === change.position) replaced.set(change.after.id as string, { ...place, item: nodes[change.position] as JsonObject });
   }
+  const index: IdIndex = { nodes: overlaid(context.index.nodes, replaced), links: context.index.links };
   return { index, people: context.people };
+}
+
+/** Past this many replaced places, an overlay is folded into a map of its own. */
+const OVERLAY_LIMIT = 256;
+
+/** A lookup over the file's index with some places replaced (by status edits while typing). */
+class Overlay implements IdLookup {
+  constructor(
+    readonly base: IdLookup,
+    readonly replaced: ReadonlyMap<string, Place>,
+  ) {}
+  get(id: string): Place | undefined {
+    return this.replaced.get(id) ?? this.base.get(id);
+  }
+  has(id: string): boolean {
+    return this.replaced.has(id) || this.base.has(id);
+  }
+}
+
+/**
+ * `base` with `replaced` laid over it, without copying the index of a big file on every status
+ * change: overlays merge rather than stack, and fold into one map once they grow large.
+ */
+function overlaid(base: IdLookup, replaced: ReadonlyMap<string, Place>): IdLookup {
+  if (replaced.size === 0) return base;
+  const root = base instanceof Overlay ? base.base : base;
+  const all = base instanceof Overlay ? new Map([...base.replaced, ...replaced]) : replaced;
+  if (all.size <= OVERLAY_LIMIT || !(root instanceof Map)) return new Overlay(root, all);
+  return new Map([...(root as Map<string, Place>), ...all]);
 }
 
 function listIn(file: unknown, treeKey: string, list: ListKey): unknown[] {

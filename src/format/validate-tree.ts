@@ -22,20 +22,23 @@ export interface TreeInput {
   backlog: unknown[];
 }
 
-interface Place {
+export interface Place {
   tree: string;
   path: Path;
   item: JsonObject;
 }
 
+/** Where each id is: only looked up, so an edit can lay its changes over the file's index. */
+export type IdLookup = Pick<ReadonlyMap<string, Place>, 'get' | 'has'>;
+
 export interface IdIndex {
-  nodes: Map<string, Place>;
-  links: Map<string, Place>;
+  nodes: IdLookup;
+  links: IdLookup;
 }
 
 /** Every id in the file, first occurrence wins; later ones are reported as duplicates. */
 export function indexIds(trees: TreeInput[], findings: Findings): IdIndex {
-  const index: IdIndex = { nodes: new Map(), links: new Map() };
+  const index = { nodes: new Map<string, Place>(), links: new Map<string, Place>() };
   const firstPlace = new Map<string, Path>();
   for (const tree of trees) {
     for (const [listKey, target] of [
