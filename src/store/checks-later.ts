@@ -3,6 +3,7 @@
 import type { Json } from '../format';
 import type { DrawableTree } from '../format/read';
 import { runChecks, type CheckReport, type ReasoningFinding } from '../reasoning';
+import { replyWriter, reportReader, type ChecksReply } from './checks-reply';
 import { mirroredWorker } from './worker-client';
 
 export interface CheckedDocument extends CheckReport {
@@ -12,7 +13,11 @@ export interface CheckedDocument extends CheckReport {
 
 /** Every check of `data` (its trees read again unless given), with the open findings by item. */
 export function checkData(data: Json, trees?: DrawableTree[]): CheckedDocument {
-  const report = runChecks(data, trees);
+  return withIndex(runChecks(data, trees));
+}
+
+/** The report with its open findings by every item they mark. */
+function withIndex(report: CheckReport): CheckedDocument {
   const byItem = new Map<string, ReasoningFinding[]>();
   for (const finding of report.findings) {
     for (const id of finding.items) {
@@ -24,12 +29,16 @@ export function checkData(data: Json, trees?: DrawableTree[]): CheckedDocument {
   return { ...report, byItem };
 }
 
-const ask = mirroredWorker<object, CheckedDocument>(
-  () => new Worker(new URL('./checks.worker.ts', import.meta.url), { type: 'module' }),
-  (data) => checkData(data),
-);
+/** What the checks worker answers: the report, sent as a change from its last reply. */
+export function checksReplies(): (data: Json) => ChecksReply {
+  const write = replyWriter();
+  return (data) => write(runChecks(data));
+}
+
+const ask = mirroredWorker<object, ChecksReply>(() => new Worker(new URL('./checks.worker.ts', import.meta.url), { type: 'module' }), checksReplies());
+const read = reportReader();
 
 /** checkData off the main thread; rejects when the worker failed. */
 export function checkDataLater(data: Json): Promise<CheckedDocument> {
-  return ask(data, {});
+  return ask(data, {}).then((reply) => withIndex(read(reply)));
 }

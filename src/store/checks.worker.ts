@@ -1,5 +1,5 @@
 // The Web Worker that runs the reasoning checks of a large file being edited (see checks-later.ts).
-import { checkData } from './checks-later';
+import { checksReplies } from './checks-later';
 import { listen, serveMirrored } from './worker-client';
 
-listen(serveMirrored((data) => checkData(data)));
+listen(serveMirrored(checksReplies()));
