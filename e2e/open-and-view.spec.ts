@@ -101,6 +101,50 @@ test('accepted only shows exactly the accepted nodes and says what is hidden', a
   await expect(page.locator('[data-node-id]')).toHaveCount(trees.find((t) => t.key === 'goal')!.nodes.length);
 });
 
+test('switching between the full and the accepted view draws each the same way every time, and shows an edit made meanwhile', async ({ page }) => {
+  await page.goto('/');
+  await waitForLayout(page, 'current_reality');
+  const toggle = page.getByRole('button', { name: 'Accepted only' });
+  const canvasShown = page.locator('.cw-canvas[data-view="shown"]');
+  /** Where each card is on screen, once the view is drawn. */
+  const cards = async () => {
+    await expect(canvasShown).toHaveCount(1);
+    return page.locator('[data-node-id]').evaluateAll((els) => els.map((el) => { const r = el.getBoundingClientRect(); return `${el.getAttribute('data-node-id')}@${Math.round(r.x)},${Math.round(r.y)}`; }).sort());
+  };
+  const full = await cards();
+  await toggle.click();
+  await expect(page.getByTestId('view-summary')).toContainText('Showing');
+  const accepted = await cards();
+  expect(accepted.length).toBeLessThan(full.length);
+  for (let round = 0; round < 2; round++) {
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await expect.poll(cards).toEqual(full);
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(cards).toEqual(accepted);
+  }
+
+  // An edit in the full view, undone while the accepted view is shown: back in the full view,
+  // the card shows the text as it is now, not as that view last drew it.
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await page.locator('[data-node-id="r5"] .cw-claim-text').click();
+  const text = page.locator('[data-inspecting="r5"]').getByRole('textbox', { name: 'Text', exact: true });
+  await text.press('Control+End');
+  await text.pressSequentially(' Mostly.');
+  const card = page.locator('[data-node-id="r5"]');
+  await expect(card).toContainText('themselves. Mostly.');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await expect(canvasShown).toHaveCount(1);
+  await expect(card).toContainText('every hard repair themselves.');
+  await expect(card).not.toContainText('Mostly.');
+});
+
 test('a trace chip switches to the other tree and selects the node it names', async ({ page }) => {
   await page.goto('/');
   await showTree(page, 'future_reality');

@@ -162,8 +162,17 @@ export function displayName(data: Json | undefined, id: string): string {
   return typeof name === 'string' && name.trim() !== '' ? name : id;
 }
 
+/** Each tree's accepted view, kept while the tree is the same: switching views back finds the same object. */
+const acceptedViews = new WeakMap<DrawableTree, DrawableTree>();
+
 /** The accepted view of a tree: accepted nodes, and accepted links whose ends are all shown. */
 export function acceptedView(tree: DrawableTree): DrawableTree {
+  let view = acceptedViews.get(tree);
+  if (!view) acceptedViews.set(tree, (view = acceptedViewOf(tree)));
+  return view;
+}
+
+function acceptedViewOf(tree: DrawableTree): DrawableTree {
   const nodes = tree.nodes.filter((node) => node.status === 'accepted');
   const shown = new Set(nodes.map((node) => node.id));
   const links = tree.links.filter(

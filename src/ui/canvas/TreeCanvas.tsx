@@ -44,6 +44,7 @@ import { NEUTRAL_COLOUR, statusColour } from './minimap-colour';
 import { OverviewMap, type OverviewBox } from './OverviewMap';
 import { useTheme } from '../theme/theme';
 import { useAfterPaint } from '../timing/use-after-paint';
+import { keepFlow, keptFlow } from './flow-cache';
 import type { Json } from '../../format';
 
 /** What React Flow passes to drag handlers. */
@@ -197,7 +198,10 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
       return;
     }
     const moved = new Set([...dragged].filter(([id, to]) => { const at = shownLayout?.nodes.get(id); return at && (at.x !== to.x || at.y !== to.y); }).map(([id]) => id));
-    const built = buildFlow({ tree, allTrees, displayName: nameOf, problems, positions, junctions, sizes: new Map([...known, ...sizes]), change, routes: layout.result?.routes, moved, deferPlacement: true });
+    // Everything the graph is built from (the names come from `data`, the places from the layout and hand-dragged positions).
+    const flowKey = `${fileName}|${storageView}`;
+    const inputs = [tree, allTrees, data, problems, shownLayout, layout.result, known, change, JSON.stringify([...dragged])];
+    const built: ReturnType<typeof buildFlow> = keptFlow(flowKey, inputs) ?? buildFlow({ tree, allTrees, displayName: nameOf, problems, positions, junctions, sizes: new Map([...known, ...sizes]), change, routes: layout.result?.routes, moved, deferPlacement: true });
     const current = useDocumentStore.getState().view.selection;
     setNodes((previous) => {
       const before = new Map(previous.map((n) => [n.id, n]));
@@ -228,6 +232,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
         return sameIfUnchanged(previous, built.edges.map((edge) => keepIfSame(before.get(edge.id), { ...edge, selected: isEdgeSelected(edge, selection) })));
       });
     if (!built.place) {
+      keepFlow(flowKey, inputs, built);
       showEdges();
       return;
     }
@@ -235,7 +240,9 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     // meanwhile, and a newer graph stops it.
     let cancelled = false;
     void built.place(() => cancelled).then((done) => {
-      if (done && !cancelled) showEdges();
+      if (!done || cancelled) return;
+      keepFlow(flowKey, inputs, built);
+      showEdges();
     });
     return () => {
       cancelled = true;

@@ -91,20 +91,46 @@ export async function measureCards(host: HTMLElement, cards: ClaimData[], job: {
 }
 
 /**
+ * The last answers by request: a canvas drawn again for a request it answered before (the other
+ * view and back, another tree and back) takes the sizes its layout was made with, at once.
+ */
+const answers = new Map<string, Map<string, CardSize>>();
+/** Both views of each of the six trees. */
+const ANSWERS_KEPT = 12;
+
+function answered(request: string): { request: string; sizes: Map<string, CardSize> } | undefined {
+  const sizes = answers.get(request);
+  return sizes ? { request, sizes } : undefined;
+}
+
+function remember(request: string, sizes: Map<string, CardSize>): void {
+  answers.delete(request);
+  answers.set(request, sizes);
+  if (answers.size > ANSWERS_KEPT) answers.delete(answers.keys().next().value!);
+}
+
+/**
  * Card sizes for `request` (a structure and layout generation): measured once per request, not
  * on every edit, as the layout needs them only when the structure changes. Until the first
  * answer, undefined; afterwards the latest answer (its request says which).
  */
 export function useCardSizes(host: RefObject<HTMLElement | null>, request: string, cards: () => ClaimData[]): { request: string; sizes: Map<string, CardSize> } | undefined {
-  const [answer, setAnswer] = useState<{ request: string; sizes: Map<string, CardSize> }>();
+  const [answer, setAnswer] = useState<{ request: string; sizes: Map<string, CardSize> } | undefined>(() => answered(request));
   const read = useRef(cards);
   read.current = cards;
   useEffect(() => {
+    const known = answered(request);
+    if (known) {
+      setAnswer((current) => (current?.sizes === known.sizes ? current : known));
+      return;
+    }
     const element = host.current;
     if (!element) return;
     const job = { cancelled: false };
     void measureCards(element, read.current(), job).then((sizes) => {
-      if (!job.cancelled) setAnswer({ request, sizes });
+      if (job.cancelled) return;
+      remember(request, sizes);
+      setAnswer({ request, sizes });
     });
     return () => {
       job.cancelled = true;
