@@ -18,8 +18,29 @@ function client(): LayoutClient {
 
 const results = new Map<string, LayoutResult>();
 
+/** The last key made for each tree and view, and the tree it was made from. */
+const lastKeys = new Map<string, { tree: DrawableTree; key: string }>();
+
 /** What the layout depends on: ids, kinds and connections; never text. */
 export function structureKey(view: string, tree: DrawableTree): string {
+  // Typing changes a node's text, not the structure: the last key holds, found without building it again.
+  const last = lastKeys.get(`${tree.key}|${view}`);
+  if (last && sameStructure(last.tree, tree)) return last.key;
+  const key = keyOf(view, tree);
+  lastKeys.set(`${tree.key}|${view}`, { tree, key });
+  return key;
+}
+
+/** The same ids and kinds in the same order, and the very same link objects (links are read once per version). */
+function sameStructure(a: DrawableTree, b: DrawableTree): boolean {
+  if (a === b) return true;
+  if (a.nodes.length !== b.nodes.length || a.links.length !== b.links.length) return false;
+  for (let i = 0; i < a.nodes.length; i++) if (a.nodes[i]!.id !== b.nodes[i]!.id || a.nodes[i]!.kind !== b.nodes[i]!.kind) return false;
+  for (let i = 0; i < a.links.length; i++) if (a.links[i] !== b.links[i]) return false;
+  return true;
+}
+
+function keyOf(view: string, tree: DrawableTree): string {
   const nodes = tree.nodes.map((n) => `${n.id}:${n.kind}`).join(',');
   const links = drawableLinks(tree)
     .map((l) => `${l.id}:${l.from.join('+')}>${l.to}:${l.relation}`)
