@@ -1,8 +1,10 @@
+import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { openWorkingFile } from '../format';
+import { readTrees } from '../format/read';
 import { CHECKS } from './catalogue';
-import { runChecks } from './run-checks';
+import { findingsOf, runChecks } from './run-checks';
 import { CHECK_CODES } from './types';
 
 const EXAMPLE = readFileSync(new URL('../../examples/repair-cafe.yaml', import.meta.url), 'utf8');
@@ -61,5 +63,39 @@ describe('the catalogue', () => {
       expect(CHECKS[code].title.length).toBeGreaterThan(5);
       expect(CHECKS[code].work).toMatch(/^[a-z]+(_[a-z]+)*$/);
     }
+  });
+});
+
+describe('the checks of a file edited one tree at a time', () => {
+  it('find what checking every tree afresh finds, while unchanged trees keep their findings', () => {
+    const start = readTrees(openWorkingFile(EXAMPLE).data);
+    const step = fc.record({ tree: fc.nat({ max: 5 }), node: fc.nat({ max: 20 }), change: fc.nat({ max: 5 }), other: fc.nat({ max: 60 }) });
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 12 }), (steps) => {
+        let trees = start;
+        for (const s of steps) {
+          const tree = trees[s.tree % trees.length]!;
+          if (tree.nodes.length === 0) continue;
+          // A few nodes of each tree only, so that edits often meet: a trace to a node disputed later, and so on.
+          const at = s.node % Math.min(3, tree.nodes.length);
+          const named = trees[s.other % trees.length]!.nodes[Math.floor(s.other / trees.length) % 3];
+          const target = named?.id ?? 'zz';
+          const before = tree.nodes[at]!;
+          // The edits that reach other trees: statuses (disputes), statements, implements traces, assumptions.
+          const after =
+            s.change === 0 ? { ...before, status: before.status === 'disputed' ? ('proposed' as const) : ('disputed' as const) }
+            : s.change === 1 ? { ...before, text: `${before.text} Edited.` }
+            : s.change === 2 ? { ...before, traces: [...before.traces, { field: 'implements' as const, target }] }
+            : s.change === 3 ? { ...before, traces: [] }
+            : s.change === 4 ? { ...before, status: 'accepted' as const, assumptions: [{ text: named?.text ?? 'x', by: 'assistant' }] }
+            : { ...before, status: 'accepted' as const, traces: [{ field: 'addresses' as const, target }] };
+          const edited = { ...tree, nodes: tree.nodes.map((n, i) => (i === at ? after : n)) };
+          trees = trees.map((t) => (t === tree ? edited : t));
+          // Read afresh, as new objects: nothing remembered applies.
+          expect(findingsOf(trees)).toEqual(findingsOf(structuredClone(trees)));
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });
