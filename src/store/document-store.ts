@@ -269,6 +269,9 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
       const trees = readTrees(opened.data);
       const active = isObject(opened.data) ? opened.data.active_tree : undefined;
       const first = trees.find((t) => t.key === active)?.key ?? trees[0]?.key ?? null;
+      // Before the document is in place: the workers asked at once (the checks of a large file)
+      // then get the text, which is quick to send, not the data read from it.
+      openedText(text, opened.data);
       set({
         document: {
           fileName,
@@ -284,8 +287,6 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
         history: EMPTY_HISTORY,
         notice: null,
       });
-      // Opening validated the data already, so its first edit is checked quickly too.
-      openedText(text, opened.data);
       // The workers read the text while the user looks at the file, not at the first keystroke.
       if (typeof Worker !== 'undefined') void primeOpened();
       return true;

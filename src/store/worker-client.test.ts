@@ -57,4 +57,18 @@ describe('a worker holding a replica of the document', () => {
     await other(edited.file as unknown as Json, {});
     expect(notAhead[0].text).toBe(text);
   });
+
+  it('is never sent the text of a document it was already sent, so it does not read the file again', async () => {
+    const { ask, seen } = recordingWorker();
+    const text = generateWorkingFile(120);
+    const data = openWorkingFile(text).data as WorkingFile;
+    // Asked about the document before hearing it was opened (as a store subscriber may be).
+    await ask(data as unknown as Json, {});
+    openedText(text, data as unknown as Json);
+    const edited = ops.updateNode(data, 'cu3', { text: 'Later.' });
+    if (!edited.ok) throw new Error(edited.reason);
+    expect(await ask(edited.file as unknown as Json, {})).toEqual(edited.file);
+    expect(seen[1].text).toBeUndefined();
+    expect(seen[1].patch).toHaveLength(1);
+  });
 });

@@ -108,6 +108,8 @@ export function mirroredWorker<Extra, T>(startWorker: () => Worker, answer: Answ
   };
   opened.push({
     tell(openedText, data) {
+      // Already sent this very document: its text would only be read again.
+      if (sent === data) return;
       text = openedText;
       sent = data;
     },
