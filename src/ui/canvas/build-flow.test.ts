@@ -102,4 +102,26 @@ describe('buildFlow', () => {
     const placement = (edges: typeof sliced.edges) => edges.map((e) => [e.id, e.data?.sourceSlot, e.data?.targetSlot, e.data?.labelAt, e.data?.labelShift]);
     expect(placement(sliced.edges)).toEqual(placement(atOnce.edges));
   });
+
+  it('places the links again when only one card’s size changed, and the same way as from scratch', () => {
+    const ids = ['e', 'c1', 'c2'];
+    const build = (height: number, trees = readTrees(openWorkingFile(text).data)) =>
+      buildFlow({
+        tree: trees.find((t) => t.key === 'current_reality')!,
+        allTrees: trees,
+        displayName: (id) => id,
+        problems: new Map(),
+        positions: new Map(ids.map((id, i) => [id, { x: i * 300, y: i === 0 ? 0 : 200 }])),
+        junctions: new Map(),
+        sizes: new Map(ids.map((id) => [id, { width: 240, height: id === 'e' ? height : 90 }])),
+      });
+    const placement = (built: ReturnType<typeof buildFlow>) => built.edges.map((e) => [e.id, e.data?.sourceSlot, e.data?.targetSlot, e.data?.labelAt, e.data?.labelShift]);
+    // The same trees drawn again (as while typing), then with the effect's card taller.
+    const trees = readTrees(openWorkingFile(text).data);
+    const first = placement(build(90, trees));
+    expect(placement(build(90, trees))).toEqual(first);
+    const taller = placement(build(300, trees));
+    expect(taller).not.toEqual(first);
+    expect(taller).toEqual(placement(build(300)));
+  });
 });

@@ -297,6 +297,39 @@ function placementSignature(rects: Map<string, Rect>, edges: LinkFlowEdge[], ori
   return parts.join('|');
 }
 
+/** The inputs of the last placement and their signature: typing redraws with the same ones. */
+let lastPlacement: { rects: Map<string, Rect>; edges: LinkFlowEdge[]; orientation: Orientation; signature: string } | undefined;
+
+/**
+ * The last placement's signature when every input it covers is the same (compared field by
+ * field, which is much quicker than writing the signature of a big tree out again).
+ */
+function sameAsLastPlacement(rects: Map<string, Rect>, edges: LinkFlowEdge[], orientation: Orientation): string | undefined {
+  const last = lastPlacement;
+  if (!last || last.orientation !== orientation || last.rects.size !== rects.size || last.edges.length !== edges.length) return undefined;
+  for (const [id, r] of rects) {
+    const q = last.rects.get(id);
+    if (!q || q.x !== r.x || q.y !== r.y || q.width !== r.width || q.height !== r.height) return undefined;
+  }
+  // In the same order: the signature lists the rectangles in order too.
+  const ids = [...rects.keys()];
+  const lastIds = [...last.rects.keys()];
+  if (ids.some((id, i) => id !== lastIds[i])) return undefined;
+  for (let i = 0; i < edges.length; i++) {
+    const [a, b] = [edges[i]!, last.edges[i]!];
+    const [x, y] = [a.data!, b.data!];
+    // The same link object has the same relation, assumptions and challenges.
+    if (a.id !== b.id || a.source !== b.source || a.target !== b.target || x.role !== y.role || x.style !== y.style || x.link !== y.link || x.openBacklog !== y.openBacklog || !samePoints(x.bends, y.bends)) return undefined;
+  }
+  return last.signature;
+}
+
+function samePoints(a: Point[] | undefined, b: Point[] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return (a?.length ?? 0) === 0 && (b?.length ?? 0) === 0;
+  return a.every((p, i) => p.x === b[i]!.x && p.y === b[i]!.y);
+}
+
 function assignEdgeSlots(
   nodes: CausewayFlowNode[],
   edges: LinkFlowEdge[],
@@ -309,7 +342,8 @@ function assignEdgeSlots(
     const size = node.type === 'junction' ? { width: JUNCTION_SIZE, height: JUNCTION_SIZE } : sizes.get(node.id);
     if (size) rects.set(node.id, { ...node.position, ...size });
   }
-  const signature = placementSignature(rects, edges, orientation);
+  const signature = sameAsLastPlacement(rects, edges, orientation) ?? placementSignature(rects, edges, orientation);
+  lastPlacement = { rects, edges, orientation, signature };
   const apply = (placements: Map<string, EdgePlacement>) => {
     // Most recently used last, so the oldest is the one forgotten.
     placementsBySignature.delete(signature);
