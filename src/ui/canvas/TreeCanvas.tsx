@@ -215,8 +215,6 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
         const size = last?.measured ?? (node.type === 'claim' ? known.get(node.id) : { width: JUNCTION_SIZE, height: JUNCTION_SIZE });
         return keepIfSame(last, {
           ...node,
-          // Same content keeps the same data object, so a moved card is not drawn again.
-          data: reuseData(last?.data, node.data) as never,
           measured: size,
           handles: last?.handles ?? (size?.width && size.height ? (node.type === 'claim' ? cardHandles({ width: size.width, height: size.height }, node.data.linkSide) : junctionHandles(JUNCTION_SIZE)) : undefined),
           selected,
@@ -506,20 +504,6 @@ function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boo
 
 function sameIfUnchanged<T>(previous: T[], next: T[]): T[] {
   return next.length === previous.length && next.every((item, i) => item === previous[i]) ? previous : next;
-}
-
-function reuseData<T extends Record<string, unknown>>(previous: Record<string, unknown> | undefined, next: T): T {
-  if (!previous) return next;
-  const keys = Object.keys(next);
-  if (keys.length !== Object.keys(previous).length) return next;
-  for (const key of keys) {
-    const a = previous[key];
-    const b = next[key];
-    if (a === b) continue;
-    if (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => item === b[i] || JSON.stringify(item) === JSON.stringify(b[i]))) continue;
-    return next;
-  }
-  return previous as T;
 }
 
 /** Forget automatic and hand-made positions of one tree view (the Re-layout action). */
