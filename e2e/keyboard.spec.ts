@@ -154,6 +154,9 @@ test('new cause and effect of the selection, link to, accept, dispute, delete, u
 });
 
 test('views, find, open, save and export have keys too', async ({ page }) => {
+  // Listening for the file chooser from the start: Playwright turns on catching it asynchronously,
+  // and a chooser opened before that is missed (listening just before the key was not always enough).
+  const choosing = page.waitForEvent('filechooser', { timeout: 30_000 });
   await page.goto('/');
   await waitForLayout(page, 'current_reality');
   await page.keyboard.press('Shift+A');
@@ -164,9 +167,6 @@ test('views, find, open, save and export have keys too', async ({ page }) => {
   await expect(page.locator('[role="tab"][data-tree="prerequisite"]')).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Control+f');
   await expect(page.getByRole('searchbox', { name: 'Find text in every tree' })).toBeFocused();
-  // Listening for the file chooser well before the key: Playwright turns on catching it
-  // asynchronously, and a chooser opened before that is missed.
-  const choosing = page.waitForEvent('filechooser');
   await page.keyboard.press('Escape');
   await page.keyboard.press('Control+o');
   const chooser = await choosing;
