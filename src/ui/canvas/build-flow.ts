@@ -7,6 +7,7 @@ import type { LayoutResult } from '../../layout/types';
 import type { ChangeMark, ChangeMarks } from './change-tree';
 import { pointAlong } from '../../render/geometry';
 import { nextTask } from '../timing/next-task';
+import { keepRecent } from './recent';
 import { STATUS_LABEL, kindLabel, relationLabel } from '../words';
 import {
   LABEL_POSITIONS,
@@ -281,8 +282,6 @@ type EdgePlacement = Pick<LinkData, 'sourceSlot' | 'targetSlot' | 'labelAt' | 'l
  * objects back, so the edges' data keeps its identity and nothing is drawn again.
  */
 const placementsBySignature = new Map<string, Map<string, EdgePlacement>>();
-/** Both views of each of the six trees. */
-const PLACEMENTS_KEPT = 12;
 
 /** Every input of the placement: card and junction boxes, and each edge's ends, bends and label size. */
 function placementSignature(rects: Map<string, Rect>, edges: LinkFlowEdge[], orientation: Orientation): string {
@@ -307,14 +306,12 @@ let lastPlacement: { rects: Map<string, Rect>; edges: LinkFlowEdge[]; orientatio
 function sameAsLastPlacement(rects: Map<string, Rect>, edges: LinkFlowEdge[], orientation: Orientation): string | undefined {
   const last = lastPlacement;
   if (!last || last.orientation !== orientation || last.rects.size !== rects.size || last.edges.length !== edges.length) return undefined;
-  for (const [id, r] of rects) {
-    const q = last.rects.get(id);
-    if (!q || q.x !== r.x || q.y !== r.y || q.width !== r.width || q.height !== r.height) return undefined;
-  }
   // In the same order: the signature lists the rectangles in order too.
-  const ids = [...rects.keys()];
-  const lastIds = [...last.rects.keys()];
-  if (ids.some((id, i) => id !== lastIds[i])) return undefined;
+  const before = last.rects.entries();
+  for (const [id, r] of rects) {
+    const [lastId, q] = before.next().value!;
+    if (id !== lastId || q.x !== r.x || q.y !== r.y || q.width !== r.width || q.height !== r.height) return undefined;
+  }
   for (let i = 0; i < edges.length; i++) {
     const [a, b] = [edges[i]!, last.edges[i]!];
     const [x, y] = [a.data!, b.data!];
@@ -345,10 +342,7 @@ function assignEdgeSlots(
   const signature = sameAsLastPlacement(rects, edges, orientation) ?? placementSignature(rects, edges, orientation);
   lastPlacement = { rects, edges, orientation, signature };
   const apply = (placements: Map<string, EdgePlacement>) => {
-    // Most recently used last, so the oldest is the one forgotten.
-    placementsBySignature.delete(signature);
-    placementsBySignature.set(signature, placements);
-    if (placementsBySignature.size > PLACEMENTS_KEPT) placementsBySignature.delete(placementsBySignature.keys().next().value!);
+    keepRecent(placementsBySignature, signature, placements);
     for (const edge of edges) edge.data = { ...edge.data!, ...placements.get(edge.id) };
   };
   const known = placementsBySignature.get(signature);

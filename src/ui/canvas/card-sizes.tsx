@@ -9,6 +9,7 @@ import { Position, type NodeHandle } from '@xyflow/react';
 import type { ClaimData } from './build-flow';
 import { ClaimCard, linkHandleSide } from './ClaimNode';
 import { nextTask } from '../timing/next-task';
+import { keepRecent } from './recent';
 
 export interface CardSize {
   width: number;
@@ -95,18 +96,10 @@ export async function measureCards(host: HTMLElement, cards: ClaimData[], job: {
  * view and back, another tree and back) takes the sizes its layout was made with, at once.
  */
 const answers = new Map<string, Map<string, CardSize>>();
-/** Both views of each of the six trees. */
-const ANSWERS_KEPT = 12;
 
 function answered(request: string): { request: string; sizes: Map<string, CardSize> } | undefined {
   const sizes = answers.get(request);
   return sizes ? { request, sizes } : undefined;
-}
-
-function remember(request: string, sizes: Map<string, CardSize>): void {
-  answers.delete(request);
-  answers.set(request, sizes);
-  if (answers.size > ANSWERS_KEPT) answers.delete(answers.keys().next().value!);
 }
 
 /**
@@ -129,7 +122,7 @@ export function useCardSizes(host: RefObject<HTMLElement | null>, request: strin
     const job = { cancelled: false };
     void measureCards(element, read.current(), job).then((sizes) => {
       if (job.cancelled) return;
-      remember(request, sizes);
+      keepRecent(answers, request, sizes);
       setAnswer({ request, sizes });
     });
     return () => {

@@ -2,6 +2,7 @@
 // again (Accepted only and back, another tree and back) with nothing changed reuses its cards and
 // placed links instead of building and placing a big tree's graph again.
 import type { CausewayFlowNode, LinkFlowEdge } from './build-flow';
+import { keepRecent } from './recent';
 
 export interface KeptFlow {
   nodes: CausewayFlowNode[];
@@ -10,8 +11,6 @@ export interface KeptFlow {
 }
 
 const kept = new Map<string, { inputs: readonly unknown[]; flow: KeptFlow }>();
-/** Both views of each of the six trees. */
-const KEPT = 12;
 
 /** The graph kept for `view` when it was built from these same `inputs` (compared one by one). */
 export function keptFlow(view: string, inputs: readonly unknown[]): KeptFlow | undefined {
@@ -20,7 +19,5 @@ export function keptFlow(view: string, inputs: readonly unknown[]): KeptFlow | u
 }
 
 export function keepFlow(view: string, inputs: readonly unknown[], flow: KeptFlow): void {
-  kept.delete(view);
-  kept.set(view, { inputs, flow: { nodes: flow.nodes, edges: flow.edges } });
-  if (kept.size > KEPT) kept.delete(kept.keys().next().value!);
+  keepRecent(kept, view, { inputs, flow: { nodes: flow.nodes, edges: flow.edges } });
 }
