@@ -30,7 +30,7 @@ import type { ChangeMarks } from './change-tree';
 import { ClaimNode } from './ClaimNode';
 import { CULL_FROM } from './culling';
 import { dropTargetAt, pointerOf, type DropTarget } from './drop-target';
-import type { Point } from './edge-geometry';
+import type { Point, Rect } from './edge-geometry';
 import { JunctionNode } from './JunctionNode';
 import { LinkEdge } from './LinkEdge';
 import { loadDragged, onDraggedChange, saveDragged, type DraggedPositions } from './positions-storage';
@@ -42,6 +42,7 @@ import { openingViewport } from './opening-view';
 import { useCanvasControls } from './use-canvas-controls';
 import { NEUTRAL_COLOUR, statusColour } from './minimap-colour';
 import { OverviewMap, type OverviewBox } from './OverviewMap';
+import { boundsOf } from './overview-geometry';
 import { useTheme } from '../theme/theme';
 import { useAfterPaint } from '../timing/use-after-paint';
 import { keepFlow, keptFlow } from './flow-cache';
@@ -271,7 +272,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     const size = canvasSize();
     const claims = nodes.filter((n) => n.type === 'claim');
     const generation = String(relayoutGeneration);
-    fitDone.current = size.width === 0 || claims.length === 0 ? fitView({ padding: 0.12, maxZoom: 1, duration: 0 }) : setViewport(openingViewport(boundsOf(claims), size), { duration: 0 });
+    fitDone.current = size.width === 0 || claims.length === 0 ? fitView({ padding: 0.12, maxZoom: 1, duration: 0 }) : setViewport(openingViewport(cardsBounds(claims), size), { duration: 0 });
     void fitDone.current.then(() => setViewShown(generation));
     // Only the first placement of a structure moves the view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -291,7 +292,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     const box = node
       ? { x: positions.get(node.id)?.x ?? node.position.x, y: positions.get(node.id)?.y ?? node.position.y, width: node.measured?.width ?? 240, height: node.measured?.height ?? 100 }
       : ends.length === 2
-        ? boundsOf(ends)
+        ? cardsBounds(ends)
         : undefined;
     if (!box || (node && !positions.has(node.id))) return;
     handledFocus.current = focus.nonce;
@@ -458,10 +459,9 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   );
 }
 
-function boundsOf(nodes: CausewayFlowNode[]): { x: number; y: number; width: number; height: number } {
-  const xs = nodes.flatMap((n) => [n.position.x, n.position.x + (n.measured?.width ?? 0)]);
-  const ys = nodes.flatMap((n) => [n.position.y, n.position.y + (n.measured?.height ?? 0)]);
-  return { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) };
+/** The box around drawn cards (at least one). */
+function cardsBounds(nodes: CausewayFlowNode[]): Rect {
+  return boundsOf(nodes.map((n) => ({ x: n.position.x, y: n.position.y, width: n.measured?.width ?? 0, height: n.measured?.height ?? 0 })))!;
 }
 
 /** Whether a flow-space box lies wholly inside the visible canvas. */
