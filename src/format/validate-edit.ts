@@ -115,7 +115,7 @@ const OVERLAY_LIMIT = 256;
 /** A lookup over the file's index with some places replaced (by status edits while typing). */
 class Overlay implements IdLookup {
   constructor(
-    readonly base: IdLookup,
+    readonly base: ReadonlyMap<string, Place>,
     readonly replaced: ReadonlyMap<string, Place>,
   ) {}
   get(id: string): Place | undefined {
@@ -132,10 +132,10 @@ class Overlay implements IdLookup {
  */
 function overlaid(base: IdLookup, replaced: ReadonlyMap<string, Place>): IdLookup {
   if (replaced.size === 0) return base;
-  const root = base instanceof Overlay ? base.base : base;
+  // An index is the file's map (indexIds) or an overlay of it.
+  const root = base instanceof Overlay ? base.base : (base as ReadonlyMap<string, Place>);
   const all = base instanceof Overlay ? new Map([...base.replaced, ...replaced]) : replaced;
-  if (all.size <= OVERLAY_LIMIT || !(root instanceof Map)) return new Overlay(root, all);
-  return new Map([...(root as Map<string, Place>), ...all]);
+  return all.size <= OVERLAY_LIMIT ? new Overlay(root, all) : new Map([...root, ...all]);
 }
 
 function listIn(file: unknown, treeKey: string, list: ListKey): unknown[] {

@@ -18,8 +18,8 @@ export function settleLinks(file: WorkingFile, nodes: Iterable<string>): { file:
     if (!node || !isAccepted(node.item)) lost.add(id);
   }
   const returned: string[] = [];
-  const trees = lost.size === 0 ? [] : treesWithAcceptedLinkTo(file, lost);
-  if (trees.length === 0) return { file, returned };
+  const trees = treesWithAcceptedLinkTo(file, lost);
+  if (trees.size === 0) return { file, returned };
   // Only the trees holding such a link are walked: typing in one tree of a big file stays quick.
   const next = mapItems(
     file,
@@ -29,18 +29,20 @@ export function settleLinks(file: WorkingFile, nodes: Iterable<string>): { file:
       returned.push(item.id);
       return touched(withStatus(item, 'proposed'));
     },
-    new Set(trees),
+    trees,
   );
   return { file: next, returned };
 }
 
 /** The trees with an accepted link that has an end among `ends` (only links are read: typing stays quick). */
-function treesWithAcceptedLinkTo(file: WorkingFile, ends: ReadonlySet<string>): string[] {
-  return treeEntries(file).flatMap(([key, tree]) => {
+function treesWithAcceptedLinkTo(file: WorkingFile, ends: ReadonlySet<string>): ReadonlySet<string> {
+  const trees = new Set<string>();
+  if (ends.size === 0) return trees;
+  for (const [key, tree] of treeEntries(file)) {
     const touched = acceptedEndsOf(tree);
-    for (const end of ends) if (touched.has(end)) return [key];
-    return [];
-  });
+    for (const end of ends) if (touched.has(end)) trees.add(key);
+  }
+  return trees;
 }
 
 /** The node ids each links list's accepted links touch, kept per list: editing a node keeps the list. */
