@@ -1,7 +1,7 @@
 // How each tree reads (FORMAT.md section 2): which way its arrows point and which special
 // shape, if any, a piece of it is drawn in when it is regular enough.
 import type { TreeKey } from '../format';
-import type { FlowDirection } from './layered';
+import type { FlowDirection } from './types';
 
 export interface TreeConvention {
   direction: FlowDirection;

@@ -5,7 +5,7 @@
 import type { Point } from './types';
 import type { GraphLink, LayoutGraph } from './layout-graph';
 import type { PieceRoute } from './piece';
-import type { FlowDirection } from './layered';
+import type { FlowDirection } from './types';
 import type { RowExtent } from './row-extents';
 import { JUNCTION_SIZE } from './spacing';
 

@@ -3,7 +3,7 @@
 // before its target, so every source runs into it and one arrow leaves it. Nodes joined by a
 // "beside" relation (conflicts_with, overcomes) share a rank, next to each other, with room
 // between them for the relation's label.
-import type { Point } from './types';
+import type { FlowDirection, Point } from './types';
 import type { LayoutGraph } from './layout-graph';
 import { isBesideRelation } from './layout-graph';
 import { alignJunctions, junctionBands } from './junctions';
@@ -12,9 +12,6 @@ import { placeLayers, type PlaceEdge, type PlaceNode } from './place-layers';
 import { assignRanks, type RankEdge } from './rank';
 import { toPiece, type PieceLayout, type PieceRoute } from './piece';
 import { CONFLICT_GAP, NODE_GAP, RANK_GAP_HORIZONTAL, RANK_GAP_VERTICAL } from './spacing';
-
-/** Where arrows point: `up` = causes below effects; `left` = targets on the left. */
-export type FlowDirection = 'up' | 'down' | 'left' | 'right';
 
 const RANKDIR = { up: 'BT', down: 'TB', left: 'RL', right: 'LR' } as const;
 

@@ -21,6 +21,9 @@ export interface LayoutInput {
   links: LayoutLinkInput[];
 }
 
+/** Where arrows point: `up` = causes below effects; `left` = targets on the left. */
+export type FlowDirection = 'up' | 'down' | 'left' | 'right';
+
 export interface Point {
   x: number;
   y: number;
