@@ -4,9 +4,7 @@
 //
 //   npm run bench checks             5 rounds
 //   npm run bench checks -- quick    1 round
-import { openWorkingFile } from '../src/format';
-import { readTrees } from '../src/format/read';
-import { validateData } from '../src/format/validate';
+import { openWorkingFile, readTrees, validateData } from '../src/format';
 import { runChecks } from '../src/reasoning';
 import { generateWorkingFile } from './generate-working-file';
 import { timeInRounds } from './lib/rounds';

@@ -4,7 +4,7 @@
 // items, short flow lists and records, a few comments). Same size and seed, same text.
 //
 //   npx tsx bench/generate-working-file.ts 5000 > big.yaml
-import { TREE_KEYS, TREE_KINDS, type TreeKey } from '../src/format/vocabulary';
+import { TREE_KEYS, TREE_KINDS, type TreeKey } from '../src/format';
 
 /** A small seeded generator (mulberry32): the same seed gives the same file on every machine. */
 function random(seed: number): () => number {

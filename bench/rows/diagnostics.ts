@@ -3,7 +3,7 @@
 // text, read it again), on files of 100 and 5,000 nodes with a problem on line 4.
 import { openWorkingFile, type Json } from '../../src/format';
 import * as ops from '../../src/format/operations';
-import type { WorkingFile } from '../../src/format/types';
+import type { WorkingFile } from '../../src/format';
 import { placeDiagnostics } from '../../src/store/placed-diagnostics';
 import { workingFile } from '../lib/files';
 import { median, ratio, seconds, type BenchRow, type RowContext, type RowModule } from '../lib/table';

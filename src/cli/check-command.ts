@@ -4,7 +4,7 @@ import { openWorkingFile, type Diagnostic } from '../format';
 import { readDismissals, runChecks, type ReasoningFinding } from '../reasoning';
 import { parseArgs } from './args';
 import type { CommandIO } from './io';
-import { readWorkingText } from './read-text';
+import { readWorkingText } from '../disk/read-text';
 
 export const CHECK_SUMMARY = 'point out where the reasoning is thin (notes, not errors)';
 

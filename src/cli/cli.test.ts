@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, fixture, fixtureNames } from '../format/fixtures/files';
-import { MAX_FILE_BYTES } from '../format/limits';
+import { FIXTURES, fixture, fixtureNames } from '../format/fixtures';
+import { MAX_FILE_BYTES } from '../format';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const folder = mkdtempSync(join(tmpdir(), 'causeway-cli-'));

@@ -2,7 +2,7 @@
 // Each command's module is loaded only when that command runs, so `causeway --help` starts in
 // the time Node itself takes.
 import { UsageError } from './args';
-import { describeFailure } from './failure';
+import { describeFailure } from '../disk/failure';
 import { processIO, type CommandIO } from './io';
 
 interface CommandModule {

@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openWorkingFile } from '../format';
-import { fixture } from '../format/fixtures/files';
+import { fixture } from '../format/fixtures';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const BIN = join(ROOT, 'bin/causeway.js');

@@ -6,7 +6,18 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openWorkingFile, stringifyData } from '../format';
-import { acceptedLink, acceptedNode, copy, link, node, proposalsOnly, toyState, tree, withGoalTree, type State } from '../format/history-samples';
+import {
+  acceptedLink,
+  acceptedNode,
+  copy,
+  link,
+  node,
+  proposalsOnly,
+  toyState,
+  tree,
+  withGoalTree,
+  type State,
+} from '../format/fixtures';
 import { parseXml, textLines } from '../render/well-formed-xml';
 
 const ROOT = resolve(__dirname, '../..');

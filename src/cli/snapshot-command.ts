@@ -4,10 +4,10 @@
 // diagrams are replaced atomically and only when their content differs.
 import { resolve } from 'node:path';
 import { openWorkingFile } from '../format';
-import { HistoryRefusal, outputFolderFor, recordSnapshot, type SnapshotResult } from '../server/history-on-disk';
+import { HistoryRefusal, outputFolderFor, recordSnapshot, type SnapshotResult } from '../disk/history-on-disk';
 import { parseArgs, UsageError } from './args';
 import type { CommandIO } from './io';
-import { readWorkingText } from './read-text';
+import { readWorkingText } from '../disk/read-text';
 import { formatDiagnostic } from './validate-command';
 
 export const SNAPSHOT_HELP = `Usage: causeway snapshot FILE [--summary TEXT] [--output-dir DIR] [--json]

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixture } from '../format/fixtures/files';
+import { fixture } from '../format/fixtures';
 import { UsageError } from './args';
 import type { CommandIO } from './io';
 import { validateCommand } from './validate-command';

@@ -3,7 +3,7 @@ import { openWorkingFile, type Diagnostic } from '../format';
 import { parseArgs } from './args';
 import type { CommandIO } from './io';
 import { jsonLine } from './json-line';
-import { readWorkingText } from './read-text';
+import { readWorkingText } from '../disk/read-text';
 
 export const VALIDATE_HELP = `Usage: causeway validate FILE... [--json]
 

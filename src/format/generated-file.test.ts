@@ -2,9 +2,9 @@
 // edited lines changed even when large.
 import { describe, expect, it } from 'vitest';
 import { generateWorkingFile } from '../../bench/generate-working-file';
-import { openWorkingFile } from './open';
-import { saveWorkingFile } from './save';
-import { TREE_KEYS } from './vocabulary';
+import { openWorkingFile } from './text/open';
+import { saveWorkingFile } from './text/save';
+import { TREE_KEYS } from './model/vocabulary';
 
 describe('generateWorkingFile', () => {
   it('makes a valid six-tree file with the asked number of nodes', () => {

@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { comments, itemTexts } from './fixtures/compare-text';
 import { fixture } from './fixtures/files';
 import { expectSaneDiagnostics } from './fixtures/sane';
-import { openWorkingFile } from './open';
-import { saveWorkingFile, withoutSnapshotFields } from './save';
-import type { Json } from './types';
-import { validateData } from './validate';
+import { openWorkingFile } from './text/open';
+import { saveWorkingFile, withoutSnapshotFields } from './text/save';
+import type { Json } from './model/types';
+import { validateData } from './validate/validate';
 
 const FILES = ['commented.yaml', 'two-trees.yaml', 'flow-style.yaml', 'four-spaces.yaml', 'seed-example.yaml'];
 // More runs for a deeper search: FORMAT_PROPERTY_RUNS=5000 npx vitest run src/format/property.test.ts

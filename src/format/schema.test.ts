@@ -7,10 +7,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { isObject } from './json';
-import { openWorkingFile } from './open';
-import type { Diagnostic } from './types';
-import { TREE_KEYS } from './vocabulary';
+import { isObject } from './model/json';
+import { openWorkingFile } from './text/open';
+import type { Diagnostic } from './model/types';
+import { TREE_KEYS } from './model/vocabulary';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const schema = JSON.parse(readFileSync(join(root, 'schema', 'conversational-yaml-v1.schema.json'), 'utf8'));

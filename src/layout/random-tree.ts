@@ -2,7 +2,7 @@
 // and the layout's own tests: mostly causal fan-in, some AND links, a few cross links, a cycle
 // or two, a handful of unconnected observations and a dangling end.
 import type { TreeKey } from '../format';
-import { DEFAULT_RELATION } from '../format/operations/relations';
+import { DEFAULT_RELATION } from '../format';
 import type { LayoutInput, LayoutLinkInput, LayoutNodeInput } from './types';
 
 /** mulberry32: tiny, fast and the same on every platform. */

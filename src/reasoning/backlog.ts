@@ -1,7 +1,6 @@
 // A finding as backlog work: `{ref, work, note}` with the finding's message as the note, and
 // whether the tree's backlog already holds that work for that item.
-import type { DrawableBacklogEntry, DrawableTree } from '../format/read';
-import type { BacklogInput } from '../format/operations/backlog';
+import type { DrawableBacklogEntry, DrawableTree, BacklogInput } from '../format';
 import type { ReasoningFinding } from './types';
 
 export function backlogInput(finding: ReasoningFinding): BacklogInput {

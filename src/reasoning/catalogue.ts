@@ -1,6 +1,6 @@
 // The checks, as a user meets them: a short title, the category of legitimate reservation it
 // raises (Theory of Constraints), the backlog work it suggests and the trees it reads.
-import type { TreeKey } from '../format/vocabulary';
+import type { TreeKey } from '../format';
 import type { CheckCode } from './types';
 
 export interface CheckInfo {

@@ -1,6 +1,6 @@
 // Checks of the causal arrows themselves: a lone cause asked whether it is enough, and causes
 // that loop back on themselves.
-import type { DrawableLink } from '../format/read';
+import type { DrawableLink } from '../format';
 import type { Check } from './context';
 import { CAUSAL_RELATIONS, finding, linksInto, listWords, named, type TreeIndex } from './tree-index';
 

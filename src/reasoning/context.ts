@@ -1,5 +1,5 @@
 // What a check may need beyond its own tree: traces point across trees.
-import type { DrawableNode, DrawableTree } from '../format/read';
+import type { DrawableNode, DrawableTree } from '../format';
 import type { TreeIndex } from './tree-index';
 import type { ReasoningFinding } from './types';
 

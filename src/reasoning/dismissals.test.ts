@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { openWorkingFile, saveWorkingFile, type WorkingFile } from '../format';
-import { expectOk, expectRefused } from '../format/operations/test-helpers';
+import { expectOk, expectRefused } from '../format/fixtures';
 import { DISMISSALS_KEY, dismissFinding, readDismissals, restoreFinding } from './dismissals';
 import { runChecks } from './run-checks';
 

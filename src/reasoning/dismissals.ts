@@ -1,11 +1,8 @@
 // "Not a problem": a dismissed finding is kept in the working file under a key the format does
 // not define (so other tools keep it and ignore it), as `{check, ref, by}`. The whole group then
 // sees the same dismissals, in the editor and in `causeway check`, and an undo brings one back.
-import { isObject } from '../format/json';
-import { runEdit } from '../format/operations/edit';
-import { done, refuse, type EditResult } from '../format/operations/result';
-import { withList } from '../format/operations/write';
-import type { Json, WorkingFile } from '../format/types';
+import { isObject, runEdit, done, refuse, type EditResult, withList } from '../format';
+import type { Json, WorkingFile } from '../format';
 import { CHECK_CODES, findingKey, type ReasoningFinding } from './types';
 
 export const DISMISSALS_KEY = 'causeway_dismissed_checks';

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { openWorkingFile } from '../format';
-import { readTrees } from '../format/read';
+import { openWorkingFile, readTrees } from '../format';
 import { CHECKS } from './catalogue';
 import { findingsOf, runChecks } from './run-checks';
 import { CHECK_CODES } from './types';

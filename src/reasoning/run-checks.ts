@@ -1,6 +1,6 @@
 // Every check over a whole file: the findings people are shown, and those they set aside.
-import type { Json } from '../format/types';
-import { readTrees, type DrawableTree } from '../format/read';
+import type { Json } from '../format';
+import { readTrees, type DrawableTree } from '../format';
 import { CHECKS } from './catalogue';
 import { causalCycle, soleCause } from './causality-checks';
 import { cloudWithoutConflict, incompleteCloud } from './cloud-checks';

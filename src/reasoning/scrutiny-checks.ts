@@ -1,6 +1,6 @@
 // Checks of what accepted reasoning takes for granted: links with no stated assumption, accepted
 // items that rest on a dispute, and the same statement made twice.
-import type { DrawableLink, DrawableNode } from '../format/read';
+import type { DrawableLink, DrawableNode } from '../format';
 import { TRACE_LABEL } from './words';
 import { normalText, type Check } from './context';
 import { clip, finding, listWords, named, type TreeIndex } from './tree-index';

@@ -1,10 +1,8 @@
 // Small working files for the check tests (test data only; nothing in the app imports it).
 import { expect } from 'vitest';
-import type { Json } from '../format/types';
-import { validateData } from '../format/validate';
-import type { TreeKey } from '../format/vocabulary';
+import type { Json, TreeKey } from '../format';
+import { validateData, readTrees } from '../format';
 import { findingsOf } from './run-checks';
-import { readTrees } from '../format/read';
 import type { CheckCode, ReasoningFinding } from './types';
 
 type Extra = Record<string, Json>;

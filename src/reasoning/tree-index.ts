@@ -1,7 +1,7 @@
 // One tree read for checking: its nodes by id and the links into and out of each node, plus the
 // helpers every check uses to name items in a message and to find them in the file.
-import { singleLine } from '../format/findings';
-import type { DrawableLink, DrawableNode, DrawableTree } from '../format/read';
+import { singleLine } from '../format';
+import type { DrawableLink, DrawableNode, DrawableTree } from '../format';
 import { CHECKS } from './catalogue';
 import type { CheckCode, ReasoningFinding } from './types';
 

@@ -1,7 +1,6 @@
 // What a reasoning check finds: advice about the logic of a tree, derived from the file alone.
 // A finding never changes the file; people decide whether to add it to the backlog or set it aside.
-import type { Path } from '../format/path';
-import type { TreeKey } from '../format/vocabulary';
+import type { Path, TreeKey } from '../format';
 
 export const CHECK_CODES = [
   'effect-without-cause',

@@ -1,5 +1,5 @@
 // How trace fields read inside a finding's message.
-import type { TraceField } from '../format/vocabulary';
+import type { TraceField } from '../format';
 
 export const TRACE_LABEL: Record<TraceField, string> = {
   addresses: 'addresses',

@@ -1,7 +1,14 @@
 // The accepted view of one tree (FORMAT.md §9): its accepted nodes, isolated ones included, and
 // the accepted links between them, from the tree's accepted projection.
-import { nodeTraces, type ProjectedLink, type ProjectedNode, type TreeProjection } from '../format/projection';
-import { TREE_NAMES, type TraceField, type TreeKey } from '../format/vocabulary';
+import {
+  nodeTraces,
+  type ProjectedLink,
+  type ProjectedNode,
+  type TreeProjection,
+  TREE_NAMES,
+  type TraceField,
+  type TreeKey,
+} from '../format';
 import type { CardSection } from './card';
 import { renderDiagram, type ConnectorModel } from './diagram';
 import type { LayoutOf } from './layout-memo';

@@ -3,7 +3,7 @@
 // the layout's own estimate plus the sections, and exactly the measured lines are drawn.
 import { estimateNodeSize, wrapText } from '../layout';
 import { CARD_PADDING_X, CARD_PADDING_Y, FOOTER_ROW_HEIGHT, HEADER_ROW_HEIGHT, TEXT_LINE_HEIGHT } from '../layout/estimate-size';
-import { plainWords } from '../format/vocabulary';
+import { plainWords } from '../format';
 import { MARKS, MUTED, type Mark } from './palette';
 import { escapeXml, isRightToLeft, num } from './xml';
 import type { Rect } from './geometry';

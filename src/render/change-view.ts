@@ -2,9 +2,17 @@
 // colour and by word; a changed node with its previous wording, a changed link with its old and
 // new connection, a removed item with its last accepted content; as muted context, the ends of
 // changed links and the one-hop neighbours of changed nodes.
-import { deepEqual } from '../format/json';
-import { changeSet, type ItemChange, type ProjectedLink, type ProjectedNode, type TreeProjection } from '../format/projection';
-import { TRACE_FIELDS, TREE_NAMES, type TreeKey } from '../format/vocabulary';
+import {
+  deepEqual,
+  changeSet,
+  type ItemChange,
+  type ProjectedLink,
+  type ProjectedNode,
+  type TreeProjection,
+  TRACE_FIELDS,
+  TREE_NAMES,
+  type TreeKey,
+} from '../format';
 import { kindLabel, type CardModel, type CardSection } from './card';
 import { renderDiagram, relationWords, type ConnectorModel } from './diagram';
 import type { LayoutOf } from './layout-memo';

@@ -1,10 +1,8 @@
 // The four diagram files of one tree, as the history folder holds them: its accepted view and
 // its latest change, each as SVG and as a standalone HTML page. Pure, so the command line and
 // the editor write the very same bytes.
-import { TREE_NAMES, type TreeKey } from '../format';
-import type { Snapshot } from '../format/history';
-import { latestChange } from '../format/projection';
-import { displayName } from '../format/read';
+import { TREE_NAMES, type TreeKey, latestChange, displayName } from '../format';
+import type { Snapshot } from '../format';
 import { acceptedViewSvg } from './accepted-view';
 import { changeViewSvg } from './change-view';
 import { htmlPage } from './html-page';

@@ -3,7 +3,7 @@
 // order arrows), labels placed clear of cards, then a title, a legend and link notes.
 import { computeLayout, type LayoutResult, type Point } from '../layout';
 import { wrapText } from '../layout';
-import type { TreeKey } from '../format/vocabulary';
+import type { TreeKey } from '../format';
 import { drawCard, measureCard, type CardModel, type MeasuredCard } from './card';
 import {
   anchorOn,

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_TREE, acceptedProjection, type TreeProjection } from '../format/projection';
-import { acceptedLink, acceptedNode, copy, link, node, toyState, tree, type State } from '../format/history-samples';
+import { EMPTY_TREE, acceptedProjection, type TreeProjection } from '../format';
+import {
+  acceptedLink,
+  acceptedNode,
+  copy,
+  link,
+  node,
+  toyState,
+  tree,
+  type State,
+} from '../format/fixtures';
 import { acceptedViewSvg, changeViewSvg, htmlPage } from './index';
 import { findAll, parseXml, textLines, type XmlElement } from './well-formed-xml';
 

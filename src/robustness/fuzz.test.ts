@@ -11,13 +11,21 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateWorkingFile } from '../../bench/generate-working-file';
 import { main } from '../cli/main';
-import { openWorkingFile, saveWorkingFile, withoutSnapshotFields, type Json, type WorkingFile } from '../format';
-import { fixture } from '../format/fixtures/files';
-import { expectSaneDiagnostics } from '../format/fixtures/sane';
-import { checkHistory, planSnapshot, snapshotText, type Snapshot } from '../format/history';
+import {
+  openWorkingFile,
+  saveWorkingFile,
+  withoutSnapshotFields,
+  type Json,
+  type WorkingFile,
+  checkHistory,
+  planSnapshot,
+  snapshotText,
+  type Snapshot,
+  treeOf,
+  readTrees,
+} from '../format';
+import { fixture, expectSaneDiagnostics } from '../format/fixtures';
 import * as ops from '../format/operations';
-import { treeOf } from '../format/projection';
-import { readTrees } from '../format/read';
 import { computeLayout } from '../layout';
 import { diagramFiles } from '../render';
 import { parseXml } from '../render/well-formed-xml';

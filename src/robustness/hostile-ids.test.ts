@@ -8,12 +8,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../cli/main';
-import { TREE_KEYS, openWorkingFile, saveWorkingFile, stringifyData, type Json, type TreeKey, type WorkingFile } from '../format';
-import { checkHistory, planSnapshot, snapshotText, type Snapshot } from '../format/history';
-import { parseSource } from '../format/load';
+import {
+  TREE_KEYS,
+  openWorkingFile,
+  saveWorkingFile,
+  stringifyData,
+  type Json,
+  type TreeKey,
+  type WorkingFile,
+  checkHistory,
+  planSnapshot,
+  snapshotText,
+  type Snapshot,
+  parseSource,
+  acceptedProjection,
+  treeOf,
+  readTrees,
+} from '../format';
 import * as ops from '../format/operations';
-import { acceptedProjection, treeOf } from '../format/projection';
-import { readTrees } from '../format/read';
 import { computeLayout } from '../layout';
 import { diagramFiles } from '../render';
 import { parseXml } from '../render/well-formed-xml';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../cli/main';
 import { openWorkingFile, saveWorkingFile, stringifyData, type Json } from '../format';
-import { expectSaneDiagnostics } from '../format/fixtures/sane';
+import { expectSaneDiagnostics } from '../format/fixtures';
 import { parseXml } from '../render/well-formed-xml';
 
 const dir = mkdtempSync(join(tmpdir(), 'causeway-hostile-unit-'));

@@ -1,6 +1,6 @@
 // What a file on disk holds right now, named by a version that changes whenever its bytes do.
 import { createHash } from 'node:crypto';
-import { readWorkingText } from '../cli/read-text';
+import { readWorkingText } from '../disk/read-text';
 import type { DiskState } from '../protocol/workspace-protocol';
 
 export function versionOf(text: string): string {

@@ -6,10 +6,10 @@ import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { openWorkingFile } from '../format';
 import type { DiskState, FileInfo, HistoryFile, WriteOutcome } from '../protocol/workspace-protocol';
-import { replaceAtomically } from './atomic-write';
+import { replaceAtomically } from '../disk/atomic-write';
 import { readDiskState, versionOf } from './disk-state';
 import { watchPath } from './file-watch';
-import { HistoryRefusal, outputFolderFor, readHistoryFiles, recordSnapshot } from './history-on-disk';
+import { HistoryRefusal, outputFolderFor, readHistoryFiles, recordSnapshot } from '../disk/history-on-disk';
 
 export interface HistoryState {
   history: HistoryFile[];

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { fixture } from '../format/fixtures/files';
+import { fixture } from '../format/fixtures';
 import { parseServerMessage, type ClientMessage, type ServerMessage } from '../protocol/workspace-protocol';
 import { versionOf } from './disk-state';
 import { lockAgainstWrites } from './unwritable';

@@ -1,7 +1,6 @@
 // What the Checks panel does with a finding, each one named edit (one undo step): add it to its
 // tree's backlog, set it aside as not a problem, or bring a set-aside finding back.
-import { TREE_NAMES } from '../format';
-import { addBacklogEntry } from '../format/operations';
+import { TREE_NAMES, addBacklogEntry } from '../format';
 import { backlogInput, dismissFinding, restoreFinding, type ReasoningFinding } from '../reasoning';
 import { useDocumentStore } from './document-store';
 

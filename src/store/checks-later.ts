@@ -1,7 +1,6 @@
 // The reasoning checks of a large file being edited, run in a Web Worker after a pause in
 // editing (they take about as long as the file is big); a small file is checked on this thread.
-import type { Json } from '../format';
-import type { DrawableTree } from '../format/read';
+import type { Json, DrawableTree } from '../format';
 import { runChecks, type CheckReport, type ReasoningFinding } from '../reasoning';
 import { replyWriter, reportReader, type ChecksReply } from './checks-reply';
 import { mirroredWorker } from './worker-client';

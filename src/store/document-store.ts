@@ -13,11 +13,14 @@ import {
   type TreeKey,
   type VersionState,
   type WorkingFile,
+  isObject,
+  prepareEdits,
+  type EditResult,
+  listOf,
+  treeEntries,
+  readTrees,
+  type DrawableTree,
 } from '../format';
-import { isObject } from '../format/json';
-import { prepareEdits, type EditResult } from '../format/operations';
-import { listOf, treeEntries } from '../format/operations/read';
-import { readTrees, type DrawableTree } from '../format/read';
 import { EMPTY_HISTORY, recordEdit, redoStep, undoStep, type History } from './history';
 import { placeDiagnostics, placeDiagnosticsLater, type PlacedDiagnostics } from './placed-diagnostics';
 import { whenIdle } from './when-idle';

@@ -1,8 +1,8 @@
 // The history on disk, next to the working file, in the same `.NAME/` layout the command line
 // uses: `history/NNNNNN.yaml` and `diagrams/{current,changes}/TREE.{svg,html}`. Written through
 // the browser's File System Access API into a folder the user chose.
-import type { SnapshotFile } from '../format/history';
-import { SNAPSHOT_FILE_NAME } from '../format/history';
+import type { SnapshotFile } from '../format';
+import { SNAPSHOT_FILE_NAME } from '../format';
 
 /** The parts of the File System Access API this module uses (also easy to fake in tests). */
 export interface FolderHandle {

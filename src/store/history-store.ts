@@ -2,9 +2,18 @@
 // storage and, when the user has chosen the working file's folder, in `.NAME/history/` there too.
 // Recording follows FORMAT.md §10: validate first, write at most one snapshot, then diagrams.
 import { create } from 'zustand';
-import { TREE_NAMES, openWorkingFile, saveWorkingFile, type TreeKey } from '../format';
-import { checkHistory, planSnapshot, snapshotText, type Snapshot, type SnapshotFile } from '../format/history';
-import { treesInHistory } from '../format/projection';
+import {
+  TREE_NAMES,
+  openWorkingFile,
+  saveWorkingFile,
+  type TreeKey,
+  checkHistory,
+  planSnapshot,
+  snapshotText,
+  type Snapshot,
+  type SnapshotFile,
+  treesInHistory,
+} from '../format';
 import { diagramFiles } from '../render/diagram-files';
 import { dbRequest } from './browser-db';
 import { useDocumentStore } from './document-store';

@@ -1,9 +1,8 @@
 // The cached answer to "which trees would a snapshot record" is the plain one's, edit after edit.
 import { describe, expect, it } from 'vitest';
 import { generateWorkingFile } from '../../bench/generate-working-file';
-import { openWorkingFile, type Json } from '../format';
-import type { Snapshot } from '../format/history';
-import { acceptedProjection, changedTrees } from '../format/projection';
+import { openWorkingFile, type Json, acceptedProjection, changedTrees } from '../format';
+import type { Snapshot } from '../format';
 import { pendingTrees } from './pending-trees';
 
 type Item = { [key: string]: Json };

@@ -2,10 +2,19 @@
 // record. Asked after every edit, so each tree's projection is kept by the tree's data (unchanged
 // trees keep their data object) and each comparison by the pair compared: an edit costs the one
 // tree it touched, not the whole file.
-import { isObject, type Json, type TreeKey } from '../format';
-import { changedTreeNames, projectTree, sameTree, treeOf, type Projection, type TreeProjection } from '../format/projection';
-import { isTreeKey } from '../format/vocabulary';
-import type { Snapshot } from '../format/history';
+import {
+  isObject,
+  type Json,
+  type TreeKey,
+  changedTreeNames,
+  projectTree,
+  sameTree,
+  treeOf,
+  type Projection,
+  type TreeProjection,
+  isTreeKey,
+} from '../format';
+import type { Snapshot } from '../format';
 
 const projections = new WeakMap<object, TreeProjection>();
 const comparisons = new WeakMap<TreeProjection, WeakMap<TreeProjection, boolean>>();

@@ -1,8 +1,15 @@
 // Diagnostics that name lines and columns while a file is being edited: the text an export
 // would write, read again. For a large file this runs in a Web Worker after a pause in editing,
 // so typing never waits for it; where there is no Worker (Node, tests) it runs on this thread.
-import { openParsed, saveWithSource, type Diagnostic, type Json, type SaveBase, type VersionState } from '../format';
-import { parseSource } from '../format/load';
+import {
+  openParsed,
+  saveWithSource,
+  type Diagnostic,
+  type Json,
+  type SaveBase,
+  type VersionState,
+  parseSource,
+} from '../format';
 import { mirroredWorker } from './worker-client';
 
 export interface PlacedDiagnostics {

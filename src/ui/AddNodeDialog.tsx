@@ -1,8 +1,7 @@
 // Adding a node: choose a kind of the tree (or observation), write the statement, and say whose
 // idea it is (the driver unless someone else is named, or the assistant).
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ASSISTANT, allowedKinds, isObject, type TreeKey } from '../format';
-import { displayName } from '../format/read';
+import { ASSISTANT, allowedKinds, isObject, type TreeKey, displayName } from '../format';
 import { commands } from '../store/commands';
 import { useDocumentStore } from '../store/document-store';
 import { kindLabel, treeLabel } from './words';

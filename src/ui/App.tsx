@@ -1,7 +1,7 @@
 // The editor's frame: toolbar, tree tabs, the canvas (working file or a revision, in the full,
 // accepted-only or latest-change view), and the side panel.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { acceptedView, readTrees, type DrawableTree } from '../format/read';
+import { acceptedView, readTrees, type DrawableTree } from '../format';
 import { hasUnsavedChanges, useDocumentStore } from '../store/document-store';
 import { useHistoryStore } from '../store/history-store';
 import { backToFolder, flushWrites } from '../store/live/live-sync';

@@ -1,7 +1,7 @@
 // A revision of the history, open read-only: what it is, and stepping to older and newer ones.
 import { useDocumentStore } from '../store/document-store';
 import { useHistoryStore } from '../store/history-store';
-import { displayName } from '../format/read';
+import { displayName } from '../format';
 import { describeTime } from '../render/diagram-files';
 
 export function RevisionBar() {

@@ -1,6 +1,5 @@
 // One tab per tree present, in the canonical order, named in plain words.
-import type { TreeKey } from '../format';
-import type { DrawableTree } from '../format/read';
+import type { TreeKey, DrawableTree } from '../format';
 import { treeLabel } from './words';
 
 export function TreeTabs({ trees, current, onShow }: { trees: DrawableTree[]; current: TreeKey | null; onShow(tree: TreeKey): void }) {

@@ -1,8 +1,7 @@
 // Which drawn item a diagnostic is about, from its path (trees.goal.links[2].from[0] → link at
 // index 2 of the goal tree), so the list can jump to it and the canvas can mark it.
-import type { Diagnostic, TreeKey } from '../format';
+import type { Diagnostic, TreeKey, DrawableTree } from '../format';
 import { isTreeKey } from '../format';
-import type { DrawableTree } from '../format/read';
 
 export interface DiagnosticTarget {
   tree: TreeKey;

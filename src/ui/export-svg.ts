@@ -2,7 +2,7 @@
 // by the same code that writes the history's diagrams (light background, print-safe fonts and a
 // legend, whatever the editor's theme). The PNG is that SVG drawn onto a canvas: no network.
 import type { Json, TreeKey } from '../format';
-import { acceptedProjection, treeOf } from '../format/projection';
+import { acceptedProjection, treeOf } from '../format';
 import { acceptedViewSvg, changeViewSvg } from '../render';
 import { downloadBlob, downloadText } from './download';
 import type { ShownChange } from './latest-change';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { openWorkingFile } from '../format';
-import { checkHistory, planSnapshot, snapshotText } from '../format/history';
+import { openWorkingFile, checkHistory, planSnapshot, snapshotText } from '../format';
 import { changeToShow } from './latest-change';
 
 const example = openWorkingFile(readFileSync('examples/repair-cafe.yaml', 'utf8')).data!;

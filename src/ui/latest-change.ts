@@ -1,9 +1,15 @@
 // Which change the latest-change view shows for a tree: accepted changes not recorded yet, if
 // the working file has any; otherwise the tree's latest recorded change (as of the revision
 // being looked at, when one is open).
-import type { Json, TreeKey } from '../format';
-import type { Snapshot } from '../format/history';
-import { EMPTY_TREE, acceptedProjection, latestChange, sameTree, treeOf, type TreeProjection } from '../format/projection';
+import type { Json, TreeKey, Snapshot } from '../format';
+import {
+  EMPTY_TREE,
+  acceptedProjection,
+  latestChange,
+  sameTree,
+  treeOf,
+  type TreeProjection,
+} from '../format';
 import { describeTime } from '../render/diagram-files';
 
 export interface ShownChange {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accept, dispute, endsNeededToAccept, returnToProposed } from './acceptance';
-import { sample } from './samples';
-import { errorCodes, expectOk, expectRefused, link, node, tree } from './test-helpers';
+import { sample } from '../fixtures/operation-samples';
+import { errorCodes, expectOk, expectRefused, link, node, tree } from '../fixtures/operation-helpers';
 
 describe('accept', () => {
   it('accepts a fragment of nodes and links together, recording the endorsers and leaving contributions alone', () => {

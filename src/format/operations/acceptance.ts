@@ -1,9 +1,9 @@
 // Status changes (FORMAT.md section 6): accept a fragment of nodes and links with who endorses
 // it, dispute an item with the objection, return an item to proposed. Accepting never touches
 // contributions: authorship is not endorsement.
-import { isObject } from '../json';
-import type { BacklogEntry, Link, Node, Note, WorkingFile } from '../types';
-import { capital } from '../validate-item';
+import { isObject } from '../model/json';
+import type { BacklogEntry, Link, Node, Note, WorkingFile } from '../model/types';
+import { capital } from '../validate/item';
 import { runEdit } from './edit';
 import { checkAuthor, checkEndorsers, isRefusal } from './people';
 import { endsOf, findItem, findNode, isAccepted, label, listOf, treeName, treeOf, type Place } from './read';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addBacklogEntry, removeBacklogEntry, updateBacklogEntry } from './backlog';
-import { sample } from './samples';
-import { errorCodes, expectOk, expectRefused, tree } from './test-helpers';
+import { sample } from '../fixtures/operation-samples';
+import { errorCodes, expectOk, expectRefused, tree } from '../fixtures/operation-helpers';
 
 describe('backlog', () => {
   it('adds an entry about an item of the same tree, with or without a note', () => {

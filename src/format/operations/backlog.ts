@@ -1,8 +1,8 @@
 // Backlog (FORMAT.md section 8): remaining reasoning work, `{ref, work, note?}`, about an item of
 // the same tree. Removing an entry is how work is marked done; acceptance is not involved.
-import { isObject } from '../json';
-import type { BacklogEntry, Tree, WorkingFile } from '../types';
-import { capital } from '../validate-item';
+import { isObject } from '../model/json';
+import type { BacklogEntry, Tree, WorkingFile } from '../model/types';
+import { capital } from '../validate/item';
 import { runEdit } from './edit';
 import { findItem, listOf, treeName, treeOf } from './read';
 import { done, refuse, type EditResult } from './result';

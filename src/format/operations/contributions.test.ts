@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addContribution, removeContribution, updateContribution } from './contributions';
-import { sample } from './samples';
-import { errorCodes, expectOk, expectRefused, link, node } from './test-helpers';
+import { sample } from '../fixtures/operation-samples';
+import { errorCodes, expectOk, expectRefused, link, node } from '../fixtures/operation-helpers';
 
 describe('contributions', () => {
   it('adds a contributor (explicit by default) without touching status or endorsement', () => {

@@ -1,8 +1,8 @@
 // Who had the idea (FORMAT.md section 6): add, correct or remove a contribution on a node or
 // link. Contributions are authorship, never endorsement: no status changes here.
-import type { Contribution, WorkingFile } from '../types';
-import { ASSISTANT, ATTRIBUTIONS, MODES, type Attribution, type Mode } from '../vocabulary';
-import { capital } from '../validate-item';
+import type { Contribution, WorkingFile } from '../model/types';
+import { ASSISTANT, ATTRIBUTIONS, MODES, type Attribution, type Mode } from '../model/vocabulary';
+import { capital } from '../validate/item';
 import { runEdit } from './edit';
 import { checkAuthor, isRefusal } from './people';
 import { findItem, label } from './read';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WorkingFile } from '../types';
+import type { WorkingFile } from '../model/types';
 import { accept } from './acceptance';
 import { addBacklogEntry, removeBacklogEntry } from './backlog';
 import { updateContribution } from './contributions';
@@ -7,8 +7,8 @@ import { GUARD_REASON, guardEdit, newErrors } from './guard';
 import { addLink } from './links';
 import { addNode, removeNode, updateNode } from './nodes';
 import { addParticipant } from './participants';
-import { deepFreeze, sample } from './samples';
-import { errorCodes, expectOk, expectRefused, link, node, tree } from './test-helpers';
+import { deepFreeze, sample } from '../fixtures/operation-samples';
+import { errorCodes, expectOk, expectRefused, link, node, tree } from '../fixtures/operation-helpers';
 
 describe('unversioned drafts', () => {
   it('get schema_version: 1 as the first key on the first edit, and nothing else changes', () => {

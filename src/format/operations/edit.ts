@@ -1,7 +1,7 @@
 // The frame every operation runs in: refuse a file of another version, upgrade an unversioned
 // draft on its first edit, turn an unexpected failure into a refusal, and guard validity.
-import { isObject } from '../json';
-import type { WorkingFile } from '../types';
+import { isObject } from '../model/json';
+import type { WorkingFile } from '../model/types';
 import { guardEdit } from './guard';
 import { refuse, type EditResult } from './result';
 

@@ -1,10 +1,10 @@
 // The last check on every edit: it may never add a validation error. A file that arrived invalid
 // keeps its old errors while the user repairs them one at a time; only new ones are refused.
-import { isObject } from '../json';
-import type { Finding } from '../findings';
-import type { WorkingFile } from '../types';
-import { validateData } from '../validate';
-import { errorsNearLast, isLastValidated } from '../validate-edit';
+import { isObject } from '../model/json';
+import type { Finding } from '../model/findings';
+import type { WorkingFile } from '../model/types';
+import { validateData } from '../validate/validate';
+import { errorsNearLast, isLastValidated } from '../validate/after-edit';
 import type { EditResult } from './result';
 
 // Files are immutable, so the findings of a file object never change: the `after` of one edit

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { WorkingFile } from '../types';
+import type { WorkingFile } from '../model/types';
 import { newLinkId, newNodeId } from './ids';
-import { sample } from './samples';
+import { sample } from '../fixtures/operation-samples';
 
 function fileWith(nodeIds: string[], linkIds: string[] = [], otherTree: string[] = []): WorkingFile {
   const item = (id: string) => ({ id, kind: 'cause', text: id, contributions: [] });

@@ -1,6 +1,6 @@
 // New ids: unique across the whole file, never one the caller has seen before (the store passes
 // the ids in its history so that a deleted id is never reused), and in the file's own style.
-import type { Tree, WorkingFile } from '../types';
+import type { Tree, WorkingFile } from '../model/types';
 import { allIds, linksOf, nodesOf, treeEntries, treeOf } from './read';
 
 /**

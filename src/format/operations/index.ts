@@ -1,9 +1,11 @@
 // The editing operations of issue 4: pure functions from a working file to an EditResult.
 // Each refuses with a reason the user can read, never mutates its input, keeps unknown keys and
 // list order, upgrades an unversioned draft on its first edit, and never adds a validation error.
-export { type EditResult, type Refusal } from './result';
+export { type EditResult, type Refusal, done, refuse } from './result';
+export { listOf, treeEntries } from './read';
+export { withList } from './write';
 export { guardEdit, newErrors, prepareEdits, GUARD_REASON } from './guard';
-export { editRefusal } from './edit';
+export { editRefusal, runEdit } from './edit';
 export { newNodeId, newLinkId, checkNewId } from './ids';
 export { type EndorseOption } from './status';
 export {

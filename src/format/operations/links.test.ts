@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addLink, addSourceToLink, describeLinkRemoval, removeLink, removeSourceFromLink, updateLink } from './links';
 import { relationChoices, suggestRelation } from './relations';
-import { sample } from './samples';
-import { errorCodes, expectOk, expectRefused, link, tree } from './test-helpers';
+import { sample } from '../fixtures/operation-samples';
+import { errorCodes, expectOk, expectRefused, link, tree } from '../fixtures/operation-helpers';
 
 describe('addLink', () => {
   it('adds a proposed link with a suggested relation and a new id', () => {

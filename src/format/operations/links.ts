@@ -1,7 +1,7 @@
 // Links (FORMAT.md section 4): connect nodes of one tree, build a joint (AND) cause by adding
 // sources, change a link's relation or ends, remove it with its backlog entries.
-import type { Link, WorkingFile } from '../types';
-import type { Mode } from '../vocabulary';
+import type { Link, WorkingFile } from '../model/types';
+import type { Mode } from '../model/vocabulary';
 import { firstContribution } from './contributions';
 import { runEdit } from './edit';
 import { checkNewId, newLinkId } from './ids';

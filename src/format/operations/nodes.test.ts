@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addNode, describeNodeRemoval, removeNode, updateNode } from './nodes';
-import { sample } from './samples';
-import { errorCodes, expectOk, expectRefused, link, node, tree } from './test-helpers';
+import { sample } from '../fixtures/operation-samples';
+import { errorCodes, expectOk, expectRefused, link, node, tree } from '../fixtures/operation-helpers';
 
 describe('addNode', () => {
   it('adds a proposed node credited to the driver by default, with a new id', () => {

@@ -1,9 +1,9 @@
 // Nodes (FORMAT.md section 3): add one, change its text or kind, remove it with everything that
 // depends on it, in one consistent step.
-import { isObject } from '../json';
-import type { BacklogEntry, Link, Node, WorkingFile } from '../types';
-import { capital } from '../validate-item';
-import { TRACE_FIELDS, allowedKinds, isTreeKey, type Mode, type TraceField } from '../vocabulary';
+import { isObject } from '../model/json';
+import type { BacklogEntry, Link, Node, WorkingFile } from '../model/types';
+import { capital } from '../validate/item';
+import { TRACE_FIELDS, allowedKinds, isTreeKey, type Mode, type TraceField } from '../model/vocabulary';
 import { firstContribution } from './contributions';
 import { runEdit } from './edit';
 import { checkNewId, newNodeId } from './ids';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addNote, removeNote, updateNote } from './notes';
-import { sample } from './samples';
-import { errorCodes, expectOk, expectRefused, link, node } from './test-helpers';
+import { sample } from '../fixtures/operation-samples';
+import { errorCodes, expectOk, expectRefused, link, node } from '../fixtures/operation-helpers';
 
 describe('assumptions and challenges', () => {
   it('adds an assumption to a node and a challenge to a link, without changing status', () => {

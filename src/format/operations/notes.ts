@@ -1,7 +1,7 @@
 // Assumptions and challenges (FORMAT.md section 6): `{text, by}` notes on the node or link they
 // qualify. Adding a challenge here does not dispute the item; `dispute` does that.
-import type { Link, Node, Note, WorkingFile } from '../types';
-import { capital } from '../validate-item';
+import type { Link, Node, Note, WorkingFile } from '../model/types';
+import { capital } from '../validate/item';
 import { runEdit } from './edit';
 import { checkAuthor } from './people';
 import { findItem, label, type Place } from './read';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addParticipant, participantReferences, removeParticipant, renameParticipant, setDriver } from './participants';
-import { sample } from './samples';
-import { errorCodes, expectOk, expectRefused } from './test-helpers';
+import { sample } from '../fixtures/operation-samples';
+import { errorCodes, expectOk, expectRefused } from '../fixtures/operation-helpers';
 
 describe('participants', () => {
   it('adds a participant after the others', () => {

@@ -1,8 +1,8 @@
 // Participants and the driver (FORMAT.md section 1): who may contribute, endorse and drive.
 // `assistant` is reserved; someone still named anywhere cannot be removed.
-import { isObject } from '../json';
-import type { WorkingFile } from '../types';
-import { ASSISTANT } from '../vocabulary';
+import { isObject } from '../model/json';
+import type { WorkingFile } from '../model/types';
+import { ASSISTANT } from '../model/vocabulary';
 import { runEdit } from './edit';
 import { humans, listOf, treeEntries } from './read';
 import { done, refuse, type EditResult } from './result';

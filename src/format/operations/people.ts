@@ -1,7 +1,7 @@
 // Who may appear where: endorsers are human participants; contributors and the authors of
 // assumptions and challenges are participants or the assistant.
-import type { WorkingFile } from '../types';
-import { ASSISTANT } from '../vocabulary';
+import type { WorkingFile } from '../model/types';
+import { ASSISTANT } from '../model/vocabulary';
 import { humans } from './read';
 import { refuse, type Refusal } from './result';
 

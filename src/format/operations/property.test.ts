@@ -3,14 +3,14 @@
 // inputs never change, and unknown keys survive on every item that survives.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isObject } from '../json';
-import type { Link, Node, Tree, WorkingFile } from '../types';
-import { TRACE_FIELDS, TREE_KEYS, TREE_KINDS } from '../vocabulary';
+import { isObject } from '../model/json';
+import type { Link, Node, Tree, WorkingFile } from '../model/types';
+import { TRACE_FIELDS, TREE_KEYS, TREE_KINDS } from '../model/vocabulary';
 import { GUARD_REASON, newErrors } from './guard';
 import * as ops from './index';
-import { deepFreeze, sample } from './samples';
+import { deepFreeze, sample } from '../fixtures/operation-samples';
 import type { EditResult } from './result';
-import { errorCodes } from './test-helpers';
+import { errorCodes } from '../fixtures/operation-helpers';
 
 type Pick = { a: number; b: number; c: number; flag: boolean };
 

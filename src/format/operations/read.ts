@@ -1,8 +1,8 @@
 // Safe reading of a working file that may be invalid: a file that arrived broken is repaired
 // step by step, so every reader here checks a shape before it trusts it and never throws.
-import { isObject } from '../json';
-import type { Link, Node, Tree, WorkingFile } from '../types';
-import { ASSISTANT, TREE_NAMES, isTreeKey } from '../vocabulary';
+import { isObject } from '../model/json';
+import type { Link, Node, Tree, WorkingFile } from '../model/types';
+import { ASSISTANT, TREE_NAMES, isTreeKey } from '../model/vocabulary';
 
 export type ItemList = 'nodes' | 'links';
 

@@ -1,8 +1,8 @@
 // The relation a new link is offered, from the kinds of its two ends (issue 4): the reading of
 // FORMAT.md section 4 ("a condition is necessary for an objective, an intermediate objective
 // overcomes an obstacle, an action produces an effect").
-import { isObject } from '../json';
-import { RELATIONS, isTreeKey, type TreeKey } from '../vocabulary';
+import { isObject } from '../model/json';
+import { RELATIONS, isTreeKey, type TreeKey } from '../model/vocabulary';
 
 /** Kinds that state a condition something else needs. */
 const CONDITIONS = new Set([

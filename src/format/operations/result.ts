@@ -1,6 +1,6 @@
 // What every editing operation returns: the new file with what else changed, or a refusal
 // whose reason is shown to the user as it is.
-import type { WorkingFile } from '../types';
+import type { WorkingFile } from '../model/types';
 
 export type EditResult =
   | {

@@ -1,7 +1,7 @@
 // The status rules shared by several edits (FORMAT.md section 6): when a node stops being
 // accepted, every accepted link touching it returns to proposed; a change of meaning returns
 // accepted reasoning to proposed unless it is endorsed in the same action.
-import type { Link, Node, Tree, WorkingFile } from '../types';
+import type { Link, Node, Tree, WorkingFile } from '../model/types';
 import { checkEndorsers, isRefusal } from './people';
 import { endsOf, findNode, isAccepted, linksOf, treeEntries, type ItemList } from './read';
 import { count, listWords, refuse, type Refusal } from './result';

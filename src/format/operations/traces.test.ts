@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Node, WorkingFile } from '../types';
-import { TRACE_FIELDS } from '../vocabulary';
+import type { Node, WorkingFile } from '../model/types';
+import { TRACE_FIELDS } from '../model/vocabulary';
 import { updateNode } from './nodes';
 import { listOf, treeEntries } from './read';
 import { addTrace, backReferences, removeTrace } from './traces';
-import { sample } from './samples';
-import { errorCodes, expectOk, expectRefused, node } from './test-helpers';
+import { sample } from '../fixtures/operation-samples';
+import { errorCodes, expectOk, expectRefused, node } from '../fixtures/operation-helpers';
 
 describe('traces', () => {
   it('adds a trace to a node of any tree, next to the other traces', () => {

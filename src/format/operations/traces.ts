@@ -1,8 +1,8 @@
 // Cross-tree traces (FORMAT.md section 7): a node lists nodes of any tree it addresses, derives
 // from or implements. References, not causal links.
-import { isObject } from '../json';
-import type { Node, WorkingFile } from '../types';
-import { TRACE_FIELDS, type TraceField } from '../vocabulary';
+import { isObject } from '../model/json';
+import type { Node, WorkingFile } from '../model/types';
+import { TRACE_FIELDS, type TraceField } from '../model/vocabulary';
 import { runEdit } from './edit';
 import { findItem, findNode, listOf, treeEntries } from './read';
 import { done, refuse, type EditResult } from './result';

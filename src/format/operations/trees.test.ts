@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addTree, removeTree, setActiveTree } from './trees';
-import { sample } from './samples';
-import { errorCodes, expectOk, expectRefused } from './test-helpers';
+import { sample } from '../fixtures/operation-samples';
+import { errorCodes, expectOk, expectRefused } from '../fixtures/operation-helpers';
 
 describe('trees', () => {
   it('adds an empty tree in the format’s order', () => {

@@ -1,9 +1,9 @@
 // Trees (FORMAT.md section 2): add a tree the file does not have yet, remove an empty one, and
 // choose the active tree.
-import { isObject } from '../json';
-import type { Tree, WorkingFile } from '../types';
-import { capital } from '../validate-item';
-import { TREE_KEYS, TREE_NAMES, isTreeKey } from '../vocabulary';
+import { isObject } from '../model/json';
+import type { Tree, WorkingFile } from '../model/types';
+import { capital } from '../validate/item';
+import { TREE_KEYS, TREE_NAMES, isTreeKey } from '../model/vocabulary';
 import { runEdit } from './edit';
 import { listOf, treeName, treeOf } from './read';
 import { count, done, refuse, type EditResult } from './result';

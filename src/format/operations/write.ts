@@ -2,9 +2,9 @@
 // everything else, so the input stays as it was and unchanged parts keep their identity.
 // Key order is the user's: a replaced key keeps its place; a new key goes after a natural
 // neighbour.
-import { isObject } from '../json';
-import type { BacklogEntry, Link, Node, Tree, WorkingFile } from '../types';
-import type { Status } from '../vocabulary';
+import { isObject } from '../model/json';
+import type { BacklogEntry, Link, Node, Tree, WorkingFile } from '../model/types';
+import type { Status } from '../model/vocabulary';
 import { listOf, treeEntries, treeOf, type ItemList, type Place } from './read';
 
 type Item = Node | Link;

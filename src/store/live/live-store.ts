@@ -2,8 +2,7 @@
 // whether the last edit reached the file, a problem with the file's text, and conflicts to
 // settle. The UI reads this; src/store/live/live-sync.ts keeps it current.
 import { create } from 'zustand';
-import type { Diagnostic } from '../../format';
-import type { MergeConflict, MergeSide } from '../../format/merge';
+import type { Diagnostic, MergeConflict, MergeSide } from '../../format';
 import type { FileInfo, FolderEntry } from '../../protocol/workspace-protocol';
 import type { ConnectionState } from './live-connection';
 

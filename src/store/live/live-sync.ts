@@ -2,13 +2,20 @@
 // - every edit is written a moment after it is made, never over a version of the file this page
 //   has not seen (the server compares before it writes);
 // - a change made on disk by anyone else is shown at once; if edits were waiting to be written,
-//   the two are merged item by item (src/format/merge.ts), and conflicts wait for the user;
+//   the two are merged item by item (src/format/merge), and conflicts wait for the user;
 // - a text on disk that cannot be read is shown as a problem and never written over by itself;
 // - while the server is away the edits stay here (and in browser storage) and are written when
 //   it is back.
-import { deepEqual, openWorkingFile, saveWithSource, type Json, type SaveBase } from '../../format';
-import { changedItems } from '../../format/changed-items';
-import { mergeWorkingTexts, type MergeSide } from '../../format/merge';
+import {
+  deepEqual,
+  openWorkingFile,
+  saveWithSource,
+  type Json,
+  type SaveBase,
+  changedItems,
+  mergeWorkingTexts,
+  type MergeSide,
+} from '../../format';
 import type { DiskState, ServerMessage } from '../../protocol/workspace-protocol';
 import { loadSession, startAutosave, type SavedSession, type SessionKey } from '../autosave';
 import { useDocumentStore } from '../document-store';

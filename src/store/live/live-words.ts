@@ -1,8 +1,6 @@
 // What the editor says when the file changed on disk: how many items, and where.
-import { TREE_NAMES, type Json } from '../../format';
-import type { ItemChanges } from '../../format/changed-items';
-import type { MergeOutcome } from '../../format/merge';
-import { readTrees, type DrawableTree } from '../../format/read';
+import { TREE_NAMES, type Json, readTrees, type DrawableTree } from '../../format';
+import type { ItemChanges, MergeOutcome } from '../../format';
 
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

@@ -2,7 +2,7 @@
 // card and no other link's label (see note-placement.ts).
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useStore } from '@xyflow/react';
-import type { DrawableNote } from '../../format/read';
+import type { DrawableNote } from '../../format';
 import type { Point, Rect } from './edge-geometry';
 import { placeNote } from './note-placement';
 

@@ -19,8 +19,8 @@ import {
   type OnConnectEnd,
   type OnConnectStart,
 } from '@xyflow/react';
-import type { DrawableTree } from '../../format/read';
-import { displayName } from '../../format/read';
+import type { DrawableTree, Json } from '../../format';
+import { displayName } from '../../format';
 import { commands } from '../../store/commands';
 import { useDocumentStore } from '../../store/document-store';
 import { ArrowMarkers } from './ArrowMarkers';
@@ -46,7 +46,6 @@ import { boundsOf } from './overview-geometry';
 import { useTheme } from '../theme/theme';
 import { useAfterPaint } from '../timing/use-after-paint';
 import { keepFlow, keptFlow } from './flow-cache';
-import type { Json } from '../../format';
 
 /** What React Flow passes to drag handlers. */
 type DragEvent = MouseEvent | TouchEvent;

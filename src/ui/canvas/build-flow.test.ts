@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTrees } from '../../format/read';
-import { openWorkingFile } from '../../format';
+import { readTrees, openWorkingFile } from '../../format';
 import { buildFlow, junctionId } from './build-flow';
 
 const text = `schema_version: 1

@@ -1,8 +1,7 @@
 // A drawable tree + positions → React Flow nodes and edges. An AND link becomes one junction
 // node: each source runs into it, and one arrow leaves it for the target.
 import type { Edge, Node } from '@xyflow/react';
-import type { TraceField, TreeKey } from '../../format';
-import type { DrawableLink, DrawableNode, DrawableTree } from '../../format/read';
+import type { TraceField, TreeKey, DrawableLink, DrawableNode, DrawableTree } from '../../format';
 import type { LayoutResult } from '../../layout/types';
 import type { ChangeMark, ChangeMarks } from './change-tree';
 import { pointAlong } from '../../render/geometry';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTrees } from '../../format/read';
+import { readTrees } from '../../format';
 import { buildFlow, type ClaimData } from './build-flow';
 import { cardHandles, cardSignature } from './card-sizes';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TreeProjection } from '../../format/projection';
+import type { TreeProjection } from '../../format';
 import { changeDrawing, wasId } from './change-tree';
 
 const before: TreeProjection = {

@@ -1,9 +1,14 @@
 // The latest-change view of one tree as something the canvas can draw: the changed items and
 // their context, each with its mark (added, changed, removed, context), changed nodes with their
 // previous wording, and a changed link drawn twice: its old connection and its new one.
-import type { TreeKey } from '../../format';
-import { changeSet, nodeTraces, type ProjectedLink, type ProjectedNode, type TreeProjection } from '../../format/projection';
-import type { DrawableLink, DrawableNode, DrawableTree } from '../../format/read';
+import type { TreeKey, DrawableLink, DrawableNode, DrawableTree } from '../../format';
+import {
+  changeSet,
+  nodeTraces,
+  type ProjectedLink,
+  type ProjectedNode,
+  type TreeProjection,
+} from '../../format';
 
 export type ChangeMark = 'added' | 'changed' | 'removed' | 'context';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTree } from '../../format/read';
+import { readTree } from '../../format';
 import { structureKey } from './use-tree-layout';
 
 const raw = (text: string, kind = 'cause', relation = 'causes') => ({

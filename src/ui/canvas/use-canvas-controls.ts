@@ -5,7 +5,7 @@
 // canvas, and fits the whole tree into the printed page while printing.
 import { useEffect, type RefObject } from 'react';
 import { getViewportForBounds, useReactFlow, type Viewport } from '@xyflow/react';
-import type { DrawableTree } from '../../format/read';
+import type { DrawableTree } from '../../format';
 import { useDocumentStore } from '../../store/document-store';
 import { motion } from '../motion';
 import { dialogIsOpen, isTyping } from '../typing';

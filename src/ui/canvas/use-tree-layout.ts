@@ -2,8 +2,7 @@
 // structure changes: editing text never moves the diagram. Results are kept per structure, so
 // switching tabs back and forth is instant and always gives the same picture.
 import { useEffect, useRef, useState } from 'react';
-import type { TreeKey } from '../../format';
-import type { DrawableTree } from '../../format/read';
+import type { TreeKey, DrawableTree } from '../../format';
 import { createLayoutWorkerClient } from '../../layout';
 import type { LayoutInput, LayoutResult } from '../../layout/types';
 import { drawableLinks } from './build-flow';

@@ -3,8 +3,7 @@
 // every edit; a large one after a pause in editing, in a Web Worker, as its diagnostics are, so
 // typing never waits (a file just opened is checked at once, in that worker).
 import { create } from 'zustand';
-import type { Json } from '../../format';
-import type { DrawableTree } from '../../format/read';
+import type { Json, DrawableTree } from '../../format';
 import { checkData, checkDataLater, type CheckedDocument } from '../../store/checks-later';
 import { itemCount, SMALL_DOCUMENT_ITEMS, useDocumentStore, type OpenDocument } from '../../store/document-store';
 

@@ -2,7 +2,7 @@
 // can run now. The command palette lists them, `?` shows their keys, and the keyboard runs them,
 // so a shortcut can never exist without being listed (or the other way round).
 import { TREE_KEYS } from '../../format';
-import type { DrawableTree } from '../../format/read';
+import type { DrawableTree } from '../../format';
 import { useDocumentStore } from '../../store/document-store';
 import { canvasActions } from '../canvas/canvas-actions';
 import { canSaveToFiles } from '../file-access';

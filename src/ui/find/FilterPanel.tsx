@@ -1,8 +1,7 @@
 // Filters of the tree on screen: by status, kind, contributor and backlog work. Items that do not
 // match are dimmed; the count says how many match.
-import { STATUSES, isObject, type Status } from '../../format';
-import type { DrawableTree } from '../../format/read';
-import { displayName } from '../../format/read';
+import { STATUSES, isObject, type Status, displayName } from '../../format';
+import type { DrawableTree } from '../../format';
 import { useDocumentStore } from '../../store/document-store';
 import { STATUS_LABEL, kindLabel } from '../words';
 import { NO_FILTERS, filterMatches, isFiltering, type Filters } from './lens';

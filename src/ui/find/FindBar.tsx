@@ -2,7 +2,7 @@
 // one (Shift+Enter: the previous), opening its tree and centring it. Filters dim what does not
 // match, never hide it.
 import { useEffect, useRef, useState } from 'react';
-import type { DrawableTree } from '../../format/read';
+import type { DrawableTree } from '../../format';
 import { useDocumentStore } from '../../store/document-store';
 import { treeLabel } from '../words';
 import { FilterPanel } from './FilterPanel';

@@ -1,6 +1,6 @@
 // "Focus on selection": the selected node's causes and effects up to a chosen number of steps
 // stay bright; the rest of the tree is dimmed.
-import type { DrawableTree } from '../../format/read';
+import type { DrawableTree } from '../../format';
 import { useLens } from './lens-store';
 
 export const MAX_STEPS = 6;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DrawableLink, DrawableNode, DrawableTree } from '../../format/read';
+import type { DrawableLink, DrawableNode, DrawableTree } from '../../format';
 import { dimmedIds, filterMatches, focusNeighbourhood, searchHits, NO_FILTERS } from './lens';
 
 const node = (id: string, text: string, extra: Partial<DrawableNode> = {}): DrawableNode => ({

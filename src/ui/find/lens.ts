@@ -1,8 +1,7 @@
 // Finding and narrowing, as pure functions of the drawn trees: text search across every tree,
 // filters (status, kind, contributor, backlog work) and "focus on selection" (causes and effects
 // a number of steps away). What does not match is dimmed by the canvas, never hidden.
-import type { Status, TreeKey } from '../../format';
-import type { DrawableTree } from '../../format/read';
+import type { Status, TreeKey, DrawableTree } from '../../format';
 
 export interface SearchHit {
   tree: TreeKey;

@@ -1,7 +1,7 @@
 // Keeps the lens's answer for the tree on screen current: which items are dimmed (filters, focus)
 // and which are search hits.
 import { useEffect, useMemo } from 'react';
-import type { DrawableTree } from '../../format/read';
+import type { DrawableTree } from '../../format';
 import { dimmedIds, searchHits } from './lens';
 import { useLens } from './lens-store';
 

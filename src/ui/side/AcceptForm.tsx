@@ -1,7 +1,7 @@
 // Accept…: who endorses (human participants only). For a link whose ends are not all accepted,
 // the form names those ends and accepts them together with the link, in one step.
 import { useState } from 'react';
-import { endsNeededToAccept } from '../../format/operations';
+import { endsNeededToAccept } from '../../format';
 import { commands } from '../../store/commands';
 import { EndorserChoice } from './PeoplePicker';
 import { useWorkingFile } from './use-document';

@@ -1,5 +1,5 @@
 // Nodes that trace to this one (from any tree): shown on the node, each a jump to that node.
-import { backReferences } from '../../format/operations';
+import { backReferences } from '../../format';
 import { TRACE_LABEL } from '../words';
 import { ItemRef } from './ItemRef';
 import { PanelSection } from './PanelSection';

@@ -1,6 +1,6 @@
 // The current tree's backlog: remaining reasoning work grouped by its label, with counts. Each
 // entry shows its item and jumps to it; removing an entry says the work is done.
-import type { DrawableTree } from '../../format/read';
+import type { DrawableTree } from '../../format';
 import { commands } from '../../store/commands';
 import { plural, treeLabel } from '../words';
 import { BacklogEntryForm } from './BacklogEntryForm';

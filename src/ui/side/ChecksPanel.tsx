@@ -2,8 +2,7 @@
 // A finding jumps to its item; "Add to backlog" records it as work (one undo step), "Not a
 // problem" sets it aside in the file for the whole group. Nothing changes by itself.
 import { useEffect, useRef, useState } from 'react';
-import { TREE_KEYS, type TreeKey } from '../../format';
-import { displayName } from '../../format/read';
+import { TREE_KEYS, type TreeKey, displayName } from '../../format';
 import { CHECKS, CHECK_CODES, existingEntry, findingKey, readDismissals, type CheckCode, type ReasoningFinding } from '../../reasoning';
 import { checkCommands } from '../../store/check-commands';
 import { useDocumentStore } from '../../store/document-store';

@@ -3,8 +3,7 @@
 // Each is settled as "keep mine" or "take theirs"; nothing is written until all are.
 import { settleAll, settleConflict } from '../../store/live/live-sync';
 import { useLiveStore } from '../../store/live/live-store';
-import type { Json } from '../../format';
-import type { MergeConflict } from '../../format/merge';
+import type { Json, MergeConflict } from '../../format';
 import { jumpTo } from './side-section';
 
 /** A value as a person reads it: text as text, lists joined, records on one line. */

@@ -1,7 +1,7 @@
 // Delete…: first says everything else the deletion changes (links, AND sources, backlog entries,
 // traces pointing at it), then does all of it in one undoable step.
 import { useEffect, useState } from 'react';
-import { describeLinkRemoval, describeNodeRemoval } from '../../format/operations';
+import { describeLinkRemoval, describeNodeRemoval } from '../../format';
 import { commands } from '../../store/commands';
 import { useInspectorIntent } from './inspector-intent';
 import { useWorkingFile } from './use-document';

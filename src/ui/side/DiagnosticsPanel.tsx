@@ -1,6 +1,5 @@
 // Every problem of the open file, with its place; a row jumps to the item when it is drawn.
-import type { Diagnostic } from '../../format';
-import type { DrawableTree } from '../../format/read';
+import type { Diagnostic, DrawableTree } from '../../format';
 import { diagnosticTarget } from '../diagnostic-target';
 import { jumpFromList } from './side-section';
 

@@ -1,7 +1,7 @@
 // Several nodes and links selected: list them and accept them together as one fragment. A link
 // whose ends are neither accepted nor in the fragment is named before the user tries.
 import { useEffect, useRef, useState } from 'react';
-import { endsNeededToAccept } from '../../format/operations';
+import { endsNeededToAccept } from '../../format';
 import { commands } from '../../store/commands';
 import { plural } from '../words';
 import { focusFirstIn, useInspectorIntent } from './inspector-intent';

@@ -2,7 +2,7 @@
 // read-only on the canvas. Where the browser can write to folders, the history can also be kept
 // next to the working file.
 import { useState } from 'react';
-import { displayName } from '../../format/read';
+import { displayName } from '../../format';
 import { describeTime } from '../../render/diagram-files';
 import { useDocumentStore } from '../../store/document-store';
 import { canChooseFolder, chooseFolder } from '../../store/history-folder';

@@ -1,6 +1,6 @@
 // The backlog work about one node or link: what is still to be done, and a way to add more.
 // Removing an entry says the work is done.
-import type { DrawableTree } from '../../format/read';
+import type { DrawableTree } from '../../format';
 import { commands } from '../../store/commands';
 import { AddDisclosure } from './AddDisclosure';
 import { BacklogEntryForm } from './BacklogEntryForm';

@@ -1,8 +1,8 @@
 // A link's relation (the tree's own relations and the usual ones offered, free text allowed) and
 // its ends: sources act together (AND), and a source can leave the AND in one click.
 import { useEffect, useId, useRef, useState } from 'react';
-import type { DrawableLink, DrawableTree } from '../../format/read';
-import { relationChoices, suggestRelation } from '../../format/operations';
+import type { DrawableLink, DrawableTree } from '../../format';
+import { relationChoices, suggestRelation } from '../../format';
 import { useDocumentStore } from '../../store/document-store';
 import { commands } from '../../store/commands';
 import { relationLabel } from '../words';

@@ -1,6 +1,6 @@
 // Everything about one link (or AND junction): relation and ends, status, notes, who had the
 // idea, its backlog, and deleting it.
-import type { DrawableLink, DrawableTree } from '../../format/read';
+import type { DrawableLink, DrawableTree } from '../../format';
 import { useDocumentStore } from '../../store/document-store';
 import { treeLabel } from '../words';
 import { ContributionsEditor } from './ContributionsEditor';

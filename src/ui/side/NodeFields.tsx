@@ -2,7 +2,7 @@
 // endorses the new version, so it can stay accepted.
 import { useState } from 'react';
 import { allowedKinds, type TreeKey } from '../../format';
-import type { DrawableNode } from '../../format/read';
+import type { DrawableNode } from '../../format';
 import { commands } from '../../store/commands';
 import { kindLabel } from '../words';
 import { KeepAcceptedChoice } from './KeepAcceptedChoice';

@@ -1,6 +1,6 @@
 // Everything about one node: what it says, its status, who had the idea, what it rests on and
 // what challenges it, where it traces to and from, its backlog, and deleting it.
-import type { DrawableNode, DrawableTree } from '../../format/read';
+import type { DrawableNode, DrawableTree } from '../../format';
 import { useDocumentStore } from '../../store/document-store';
 import { kindLabel, treeLabel } from '../words';
 import { BackReferences } from './BackReferences';

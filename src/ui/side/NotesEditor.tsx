@@ -1,7 +1,7 @@
 // Assumptions or challenges of a node or link: each a text and who supplied it (a participant or
 // the assistant); edit in place, add, remove.
 import { useState } from 'react';
-import type { NoteList } from '../../format/operations';
+import type { NoteList } from '../../format';
 import { useDocumentStore } from '../../store/document-store';
 import { commands } from '../../store/commands';
 import { AddDisclosure, CancelButton } from './AddDisclosure';

@@ -1,6 +1,6 @@
 // Choosing people: endorsers (human participants, never the assistant) as checkboxes, and one
 // author (a participant, or the assistant where the format allows it) as a select.
-import { displayName } from '../../format/read';
+import { displayName } from '../../format';
 import { useDocumentStore } from '../../store/document-store';
 import { humansOf } from './items';
 

@@ -2,7 +2,7 @@
 // tree, never causal arrows. Each one jumps to its node; new ones are found by id or text.
 import { useId, useState } from 'react';
 import { TRACE_FIELDS, type TraceField } from '../../format';
-import type { DrawableNode } from '../../format/read';
+import type { DrawableNode } from '../../format';
 import { commands } from '../../store/commands';
 import { treeLabel, TRACE_LABEL } from '../words';
 import { AddDisclosure, CancelButton } from './AddDisclosure';

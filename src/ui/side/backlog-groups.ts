@@ -1,7 +1,7 @@
 // The backlog of a tree grouped by its work label, the common labels first, so a group can see
 // how much of each kind of work is left.
 import { BACKLOG_WORK } from '../../format';
-import type { DrawableBacklogEntry } from '../../format/read';
+import type { DrawableBacklogEntry } from '../../format';
 
 export interface BacklogGroup {
   work: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../../format';
-import { readTrees } from '../../format/read';
+import { readTrees } from '../../format';
 import { contributionsOf, findDrawn, firstLine, humansOf, itemCaption, notesOf, searchNodes } from './items';
 
 const data: Json = {

@@ -1,9 +1,8 @@
 // What the side panel reads about items, from the drawn trees and the raw data: where an item
 // lives, a one-line caption for lists, and the raw lists (contributions, notes) with their
 // positions in the file, so edits name the entry the user sees.
-import type { Json, TreeKey } from '../../format';
+import type { Json, TreeKey, DrawableLink, DrawableNode, DrawableTree } from '../../format';
 import { isObject } from '../../format';
-import type { DrawableLink, DrawableNode, DrawableTree } from '../../format/read';
 import { relationLabel } from '../words';
 
 export type FoundItem =

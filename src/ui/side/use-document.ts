@@ -1,6 +1,5 @@
 // The open document as the side panel reads it. Panels render only while a document is open.
-import type { WorkingFile } from '../../format';
-import type { DrawableTree } from '../../format/read';
+import type { WorkingFile, DrawableTree } from '../../format';
 import { useDocumentStore } from '../../store/document-store';
 
 const NO_TREES: DrawableTree[] = [];

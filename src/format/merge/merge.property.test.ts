@@ -1,0 +1,201 @@
+// Random edits on both sides of a merge, made with the editor's own operations from the sample
+// files: the merge never throws, gives back the only changed side unchanged, is deterministic,
+// keeps every change made here once all conflicts are settled as mine, keeps valid files valid,
+// and its text reads back as its data.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { deepEqual } from '../model/json';
+import { mergeWorkingFiles, mergeWorkingTexts, type MergeSide } from './merge';
+import { openWorkingFile } from '../text/open';
+import * as ops from '../operations/index';
+import { SAMPLES, deepFreeze } from '../fixtures/operation-samples';
+import { errorCodes } from '../fixtures/operation-helpers';
+import { saveWorkingFile } from '../text/save';
+import type { Json, Link, Node, Tree, WorkingFile } from '../model/types';
+import { TRACE_FIELDS, TREE_KEYS, allowedKinds, isTreeKey } from '../model/vocabulary';
+
+type Pick = { a: number; b: number; c: number };
+type Edit = (file: WorkingFile, p: Pick, avoid: ReadonlySet<string>) => ReturnType<typeof ops.addNode>;
+
+const trees = (file: WorkingFile): [string, Tree][] => Object.entries(file.trees as Record<string, Tree>);
+const nodes = (file: WorkingFile): Node[] => trees(file).flatMap(([, t]) => t.nodes);
+const links = (file: WorkingFile): Link[] => trees(file).flatMap(([, t]) => t.links);
+const pick = <T,>(list: readonly T[], n: number): T | undefined => (list.length === 0 ? undefined : list[n % list.length]);
+const treeOfNode = (file: WorkingFile, id: string) => trees(file).find(([, t]) => t.nodes.some((n) => n.id === id))?.[0] ?? 'goal';
+const PEOPLE = ['alice', 'bob', 'carol'];
+const WORDS = ['Quotes are slow.', 'Approvals wait.', 'A new claim.', 'Edited.'];
+
+const EDITS: Edit[] = [
+  (f, p, avoid) => {
+    const key = pick(trees(f), p.a)?.[0] ?? 'goal';
+    return ops.addNode(f, key, { kind: isTreeKey(key) ? pick(allowedKinds(key), p.b)! : 'observation', text: pick(WORDS, p.c)!, avoid });
+  },
+  (f, p) => ops.updateNode(f, pick(nodes(f), p.a)?.id ?? 'zz', { text: pick(WORDS, p.b)! }),
+  (f, p) => ops.updateNode(f, pick(nodes(f), p.a)?.id ?? 'zz', { text: `Endorsed ${p.b}.` }, { endorsedBy: [pick(PEOPLE, p.c)!] }),
+  (f, p) => {
+    const id = pick(nodes(f), p.a)?.id ?? 'zz';
+    const key = treeOfNode(f, id);
+    return ops.updateNode(f, id, { kind: isTreeKey(key) ? pick(allowedKinds(key), p.b)! : 'observation' });
+  },
+  (f, p) => ops.removeNode(f, pick(nodes(f), p.a)?.id ?? 'zz'),
+  (f, p, avoid) => {
+    const from = pick(nodes(f), p.a)?.id ?? 'zz';
+    const key = treeOfNode(f, from);
+    const to = pick(trees(f).find(([k]) => k === key)?.[1].nodes ?? [], p.b)?.id ?? 'zz';
+    return ops.addLink(f, key, [from], to, undefined, { avoid });
+  },
+  (f, p) => ops.updateLink(f, pick(links(f), p.a)?.id ?? 'zz', { relation: pick(['causes', 'contributes_to', 'precedes'], p.b)! }),
+  (f, p) => ops.removeLink(f, pick(links(f), p.a)?.id ?? 'zz'),
+  (f, p) => {
+    const id = pick([...nodes(f), ...links(f)], p.a)?.id ?? 'zz';
+    return ops.accept(f, [id, ...ops.endsNeededToAccept(f, id)], [pick(PEOPLE, p.b)!]);
+  },
+  (f, p) => ops.dispute(f, pick([...nodes(f), ...links(f)], p.a)?.id ?? 'zz', { text: pick(WORDS, p.b)!, by: pick(PEOPLE, p.c)! }, { addBacklog: p.c % 2 === 0 }),
+  (f, p) => ops.returnToProposed(f, pick([...nodes(f), ...links(f)], p.a)?.id ?? 'zz'),
+  (f, p) => ops.addNote(f, pick([...nodes(f), ...links(f)], p.a)?.id ?? 'zz', p.b % 2 ? 'assumptions' : 'challenges', { text: pick(WORDS, p.c)!, by: pick(PEOPLE, p.b)! }),
+  (f, p) => {
+    const item = pick([...nodes(f), ...links(f)], p.a);
+    const key = item ? (trees(f).find(([, t]) => [...t.nodes, ...t.links].includes(item))?.[0] ?? 'goal') : 'goal';
+    return ops.addBacklogEntry(f, key, { ref: item?.id ?? 'zz', work: pick(['test_causality', 'examine_assumption'], p.b)!, note: p.c % 2 ? 'why' : undefined });
+  },
+  (f, p) => {
+    const key = pick(trees(f).filter(([, t]) => t.backlog.length > 0), p.a)?.[0] ?? 'goal';
+    return ops.removeBacklogEntry(f, key, p.b % Math.max(1, (f.trees as Record<string, Tree>)[key]?.backlog.length ?? 1));
+  },
+  (f, p) => ops.addTrace(f, pick(nodes(f), p.a)?.id ?? 'zz', TRACE_FIELDS[p.b % 3], pick(nodes(f), p.c)?.id ?? 'zz'),
+  (f, p) => ops.addContribution(f, pick([...nodes(f), ...links(f)], p.a)?.id ?? 'zz', { by: pick([...PEOPLE, 'assistant'], p.b)!, mode: 'voice' }),
+  (f, p) => ops.renameParticipant(f, pick(PEOPLE, p.a)!, pick(['Robert', 'Al', 'Caroline'], p.b)!),
+  (f, p) => ops.addParticipant(f, pick(['dana', 'erin', 'frank'], p.a)!, pick(['Dana', 'Erin', 'Frank'], p.b)!),
+  (f, p) => ops.setActiveTree(f, pick(trees(f), p.a)?.[0] ?? 'goal'),
+  (f, p) => ops.addTree(f, pick(TREE_KEYS, p.a)!),
+  (f, p) => ops.removeTree(f, pick(trees(f), p.a)?.[0] ?? 'goal'),
+];
+
+const steps = fc.array(fc.record({ edit: fc.nat({ max: EDITS.length - 1 }), a: fc.nat(60), b: fc.nat(60), c: fc.nat(60) }), { maxLength: 6 });
+
+/** The sample after `list` of edits; refused edits change nothing. Ids are new to this side only, so both sides may pick the same. */
+function edited(base: WorkingFile, list: { edit: number; a: number; b: number; c: number }[]): WorkingFile {
+  let file = base;
+  const avoid = new Set([...nodes(base), ...links(base)].map((item) => item.id));
+  for (const step of list) {
+    const result = EDITS[step.edit](file, step, avoid);
+    if (result.ok) file = deepFreeze(result.file);
+  }
+  return file;
+}
+
+const asJson = (file: WorkingFile) => file as unknown as Json;
+
+/** Settles every conflict as `side` until none is left. */
+function settleAll(base: WorkingFile, mine: WorkingFile, theirs: WorkingFile, side: MergeSide) {
+  const choices = new Map<string, MergeSide>();
+  let outcome = mergeWorkingFiles(asJson(base), asJson(mine), asJson(theirs), choices);
+  for (let round = 0; round < 4 && outcome.conflicts.length > 0; round++) {
+    for (const conflict of outcome.conflicts) choices.set(conflict.id, side);
+    outcome = mergeWorkingFiles(asJson(base), asJson(mine), asJson(theirs), choices);
+  }
+  return { outcome, choices };
+}
+
+type Item = Record<string, Json>;
+
+/** Validation errors, an unversioned draft's own notice aside. */
+const errors = (file: WorkingFile) => errorCodes(file).filter((code) => code !== 'unversioned-draft');
+const valid = (file: WorkingFile) => errors(file).length === 0;
+
+function itemsById(file: WorkingFile): Map<string, Item> {
+  const found = new Map<string, Item>();
+  for (const item of [...nodes(file), ...links(file)]) if (!found.has(item.id)) found.set(item.id, item as unknown as Item);
+  return found;
+}
+
+/**
+ * Every field of a node or link that `side` changed from `base` has that side's value in the
+ * merge (the editor's new items may have new ids; a link or node the merge returned to
+ * proposed under FORMAT.md §6 has that status instead).
+ */
+function expectChangesKept(base: WorkingFile, side: WorkingFile, outcome: ReturnType<typeof mergeWorkingFiles>): void {
+  const renamed = new Map(outcome.renamed.map((r) => [r.from, r.to]));
+  const follow = (value: Json | undefined): Json | undefined =>
+    typeof value === 'string' ? (renamed.get(value) ?? value) : Array.isArray(value) ? value.map((v) => follow(v)!) : value;
+  const returned = new Set(outcome.notes.flatMap((note) => /^(?:Link|Node) (\S+) returned to proposed/.exec(note)?.[1] ?? []));
+  const before = itemsById(base);
+  const after = itemsById(outcome.data as unknown as WorkingFile);
+  for (const [id, item] of itemsById(side)) {
+    if (deepEqual(item, before.get(id))) continue; // unchanged on this side: the other may remove it
+    const old = before.get(id) ?? {};
+    const now = after.get(renamed.get(id) ?? id);
+    expect(now, `item ${id}`).toBeDefined();
+    for (const key of new Set([...Object.keys(item), ...Object.keys(old)])) {
+      if (deepEqual(item[key], old[key])) continue;
+      if (key === 'status' && returned.has(renamed.get(id) ?? id)) continue;
+      const wanted = key === 'id' || key === 'from' || key === 'to' || (TRACE_FIELDS as readonly string[]).includes(key) ? follow(item[key]) : item[key];
+      expect(now![key], `${id}.${key}`).toEqual(wanted);
+    }
+  }
+}
+
+const SAMPLE_NAMES = ['seed', 'workshop', 'draft'] as const;
+// A deeper search: MERGE_PROPERTY_RUNS=3000 npx vitest run src/format/merge.property.test.ts
+const RUNS = Number(process.env.MERGE_PROPERTY_RUNS ?? 100);
+const TIMEOUT = Math.max(30_000, RUNS * 100);
+
+describe('merging random edits made on both sides', () => {
+  it('never throws, returns a side unchanged when only it changed, is deterministic, and settled as theirs keeps every change made on disk', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...SAMPLE_NAMES), steps, steps, (name, mineSteps, theirsSteps) => {
+        const base = deepFreeze(openWorkingFile(SAMPLES[name]).data) as unknown as WorkingFile;
+        const mine = edited(base, mineSteps);
+        const theirs = edited(base, theirsSteps);
+        for (const x of [mine, theirs]) {
+          expect(mergeWorkingFiles(asJson(base), asJson(x), asJson(base)).data).toEqual(x);
+          expect(mergeWorkingFiles(asJson(base), asJson(base), asJson(x)).data).toEqual(x);
+          expect(mergeWorkingFiles(asJson(base), asJson(x), asJson(x)).data).toEqual(x);
+        }
+        const first = mergeWorkingFiles(asJson(base), asJson(mine), asJson(theirs));
+        expect(mergeWorkingFiles(asJson(base), asJson(mine), asJson(theirs))).toEqual(first);
+        const withChoices = settleAll(base, mine, theirs, 'theirs');
+        expect(withChoices.outcome.conflicts).toEqual([]);
+        if (valid(base) && valid(mine) && valid(theirs)) expect(errors(withChoices.outcome.data as unknown as WorkingFile)).toEqual([]);
+        // Settled as theirs, every change made on disk is kept (theirs' items are never renamed).
+        expectChangesKept(base, theirs, { ...withChoices.outcome, renamed: [] });
+        expect(mergeWorkingFiles(asJson(base), asJson(mine), asJson(theirs), withChoices.choices)).toEqual(withChoices.outcome);
+      }),
+      { numRuns: RUNS },
+    );
+  }, TIMEOUT);
+
+  it('with every conflict settled as mine, keeps each field changed here, keeps valid files valid, and writes text that reads back', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...SAMPLE_NAMES), steps, steps, (name, mineSteps, theirsSteps) => {
+        const baseText = SAMPLES[name];
+        const base = deepFreeze(openWorkingFile(baseText).data) as unknown as WorkingFile;
+        const mine = edited(base, mineSteps);
+        const theirs = edited(base, theirsSteps);
+        const { outcome, choices } = settleAll(base, mine, theirs, 'mine');
+        expect(outcome.conflicts).toEqual([]);
+        const merged = outcome.data as unknown as WorkingFile;
+
+        // Every field of a node or link changed here has my value (my new items may have new ids).
+        expectChangesKept(base, mine, outcome);
+        for (const [id, nameHere] of Object.entries(mine.participants)) {
+          if (nameHere !== base.participants[id]) expect(merged.participants[id]).toBe(nameHere);
+        }
+        for (const key of ['project', 'driver', 'active_tree', 'schema_version'] as const) {
+          if (mine[key] !== base[key]) expect(merged[key]).toBe(mine[key]);
+        }
+
+        // Valid in, valid out.
+        if (valid(base) && valid(mine) && valid(theirs)) expect(errors(merged)).toEqual([]);
+
+        // The text merge gives the same data, written onto the text on disk.
+        const theirsText = saveWorkingFile(openWorkingFile(baseText).source, asJson(theirs));
+        const texts = mergeWorkingTexts(baseText, asJson(mine), theirsText, choices);
+        expect(texts.theirsProblem).toBeUndefined();
+        expect(texts.data).toEqual(outcome.data);
+        expect(openWorkingFile(texts.text!).data).toEqual(outcome.data);
+      }),
+      { numRuns: RUNS },
+    );
+  }, TIMEOUT);
+});

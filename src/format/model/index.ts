@@ -1,0 +1,20 @@
+// The model room: the format's types and vocabulary, JSON and path helpers, size limits, and the
+// tolerant readers that draw what they can from a file that is not valid yet.
+export * from './vocabulary';
+export type * from './types';
+export { deepEqual, isObject } from './json';
+export { formatPath, type Path, type PathSegment } from './path';
+export { MAX_FILE_BYTES, MAX_ALIAS_VALUES, describeBytes } from './limits';
+export { singleLine } from './findings';
+export {
+  readTrees,
+  readTree,
+  displayName,
+  acceptedView,
+  type DrawableNote,
+  type DrawableTrace,
+  type DrawableNode,
+  type DrawableLink,
+  type DrawableBacklogEntry,
+  type DrawableTree,
+} from './drawable';

@@ -1,0 +1,169 @@
+// The quick reader against the full parser: whenever the quick reader accepts a text, the full
+// parser must read it as the very same data (key order and -0 included) with no diagnostic at
+// all, and every place in it must be located at the same line and column.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import YAML from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { generateWorkingFile } from '../../../bench/generate-working-file';
+import { fastRead } from './fast-load';
+import { FIXTURES, fixture, fixtureNames } from '../fixtures/files';
+import { parseSource } from './load';
+import type { Json } from '../model/types';
+
+const RUNS = Number(process.env.FORMAT_PROPERTY_RUNS ?? 300);
+/** Each property stops looking after this long (what it checked by then still counts). */
+const TIME_LIMIT = Number(process.env.FORMAT_PROPERTY_TIME_LIMIT ?? 6_000);
+
+type Segment = string | number;
+
+/** Every place in the data with the paths just past its ends (missing keys and indexes). */
+function places(data: Json, path: Segment[] = [], out: Segment[][] = []): Segment[][] {
+  out.push(path);
+  if (Array.isArray(data)) {
+    data.forEach((item, i) => places(item, [...path, i], out));
+    out.push([...path, data.length], [...path, 'missing']);
+  } else if (data !== null && typeof data === 'object') {
+    for (const key of Object.keys(data)) places(data[key]!, [...path, key], out);
+    out.push([...path, 'no such key'], [...path, 0]);
+  } else out.push([...path, 'below a scalar']);
+  return out;
+}
+
+/** Equal as a reader sees it: same keys in the same order, same numbers (-0 is not 0). */
+function expectSameData(fast: Json, full: Json, path = ''): void {
+  if (typeof fast === 'number' && typeof full === 'number') {
+    expect(Object.is(fast, full), `${path}: ${fast} vs ${full}`).toBe(true);
+    return;
+  }
+  if (fast === null || full === null || typeof fast !== 'object' || typeof full !== 'object') {
+    expect(fast, path).toStrictEqual(full);
+    return;
+  }
+  expect(Array.isArray(fast), path).toBe(Array.isArray(full));
+  const keys = Object.keys(fast);
+  expect(keys, path).toEqual(Object.keys(full));
+  expect(Object.getPrototypeOf(fast), path).toBe(Object.getPrototypeOf(full));
+  for (const key of keys) expectSameData((fast as Record<string, Json>)[key]!, (full as Record<string, Json>)[key]!, `${path}/${key}`);
+}
+
+/** Reads `text` both ways; when the quick reader accepts it, the two must agree. True if it did. */
+function compareRoutes(text: string): boolean {
+  const quick = parseSource(text);
+  const body = text.replace(/^\uFEFF/, '').replace(/\r(?!\n)/g, '\n');
+  const accepted = fastRead(body) !== undefined && quick.diagnostics.length === 0;
+  if (!accepted) return false;
+  const full = parseSource(text, { fast: false });
+  expect(full.diagnostics, JSON.stringify(text.slice(0, 300))).toEqual([]);
+  expect(full.refused).toBe(false);
+  expectSameData(quick.data!, full.data!);
+  for (const path of places(full.data!)) {
+    expect(quick.locate(path), `${JSON.stringify(path)} in ${JSON.stringify(text.slice(0, 300))}`).toEqual(full.locate(path));
+    expect(quick.scalarSource(path), JSON.stringify(path)).toBe(full.scalarSource(path));
+  }
+  return true;
+}
+
+const CORPUS = fixtureNames('conformance').map((name) => readFileSync(join(FIXTURES, 'conformance', name), 'utf8'));
+const FILES = ['commented.yaml', 'two-trees.yaml', 'flow-style.yaml', 'four-spaces.yaml', 'seed-example.yaml'].map(fixture);
+
+describe('the quick reader', () => {
+  it('reads the usual working files itself: the generated ones, the seed example, most of the corpus', () => {
+    expect(compareRoutes(generateWorkingFile(300))).toBe(true);
+    expect(compareRoutes(fixture('seed-example.yaml'))).toBe(true);
+    expect(compareRoutes(fixture('four-spaces.yaml'))).toBe(true);
+    expect(compareRoutes(fixture('flow-style.yaml'))).toBe(true);
+    const quick = CORPUS.filter((text) => compareRoutes(text)).length;
+    expect(quick).toBeGreaterThan(CORPUS.length * 0.7);
+  });
+
+  it('leaves to the full parser what it does not handle, and what is wrong', () => {
+    const leaves = [
+      'a: &x 1\nb: *x\n', // anchors and aliases
+      'a: !!str 1\n', // tags
+      '%YAML 1.2\n---\na: 1\n', // directives and markers
+      'a: 1\na: 2\n', // a repeated key
+      'a: b: c\n', // an error
+      'a:\n\tb: 1\n', // a tab
+      'a: multi\n  line\n', // a plain scalar on two lines
+      '<<: {a: 1}\n', // a merge key
+      '- a\n- b\n', // not a mapping at the top
+      '', // empty
+      `a: ${'['.repeat(100)}${']'.repeat(100)}\n`, // deeper than the quick reader goes
+    ];
+    for (const text of leaves) expect(fastRead(text), JSON.stringify(text)).toBeUndefined();
+    // A character YAML forbids: the full parser reads the file, and the character is reported.
+    expect(parseSource('a: "x\u0000"\n').route).toBe('full');
+  });
+
+  it('agrees with the full parser on the whole conformance corpus and the fixtures', () => {
+    for (const text of [...CORPUS, ...FILES]) compareRoutes(text);
+  });
+
+  it('agrees with the full parser on every style the yaml package writes', () => {
+    const scalar = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.string({ maxLength: 8, unit: 'grapheme' }),
+      fc.constantFrom('', ' ', 'a b', 'x: y', 'x #y', '#x', '- x', '-1', '-0', '+1', '0o17', '0x1F', '1e3', '1.5', '.5', '5.', '.inf', '-.Inf', '.NaN', 'null', 'Null', '~', 'true', 'False', 'yes', 'on', '2024-03-18', '12:30', "it's", 'say "hi"', 'a\\b', 'tab\there', 'line\nbreak', 'trailing ', ' leading', 'ünï 🐍', '\u2028', '\u0085', '[x]', '{x}', 'a, b', '@x', '`x', '%x', '!x', '&x', '*x', '|x', '>x', '?x', ':x', 'x:', 'http://x.y/z', '__proto__', 'constructor', '<<'),
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+    );
+    const value = fc.letrec<{ value: unknown }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        scalar,
+        fc.array(tie('value'), { maxLength: 4 }),
+        fc.dictionary(fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('id', 'kind', 'text', '1', 'true', 'null', '', 'a b', '__proto__')), tie('value'), { maxKeys: 4 }),
+      ),
+    })).value;
+    const options = fc.record({
+      indent: fc.constantFrom(2, 4),
+      indentSeq: fc.boolean(),
+      collectionStyle: fc.constantFrom('any', 'block', 'flow') as fc.Arbitrary<'any' | 'block' | 'flow'>,
+      defaultStringType: fc.constantFrom('PLAIN', 'QUOTE_DOUBLE', 'QUOTE_SINGLE', 'BLOCK_LITERAL', 'BLOCK_FOLDED') as fc.Arbitrary<'PLAIN'>,
+      defaultKeyType: fc.constantFrom(null, 'PLAIN', 'QUOTE_DOUBLE') as fc.Arbitrary<null | 'PLAIN'>,
+      lineWidth: fc.constantFrom(0, 20, 80),
+      flowCollectionPadding: fc.boolean(),
+      crlf: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.dictionary(fc.string({ maxLength: 8 }), value, { minKeys: 1, maxKeys: 5 }), options, (data, { crlf, ...stringify }) => {
+        const text = YAML.stringify(data, { ...stringify, version: '1.2' });
+        compareRoutes(crlf ? text.replace(/\n/g, '\r\n') : text);
+      }),
+      { numRuns: RUNS, interruptAfterTimeLimit: TIME_LIMIT, markInterruptAsFailure: false },
+    );
+  }, 60_000);
+
+  it('agrees with the full parser on working files cut, spliced and mangled at random', () => {
+    const junk = fc.constantFrom(':', ': ', '- ', '-', '[', ']', '{', '}', ', ', ',', '"', "'", '\\', '#', ' #', '\n', '\r\n', '  ', '   ', '|', '|-', '>+', '>', 'x', '0', '~', 'a: b\n', '  - c\n', '\n\n', '"x": 1\n', "'y'", '&a', '*a', '!t');
+    const mutation = fc.oneof(
+      fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), junk }),
+      fc.record({ kind: fc.constant('delete' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 12 }) }),
+      fc.record({ kind: fc.constant('indent' as const), at: fc.nat(), by: fc.integer({ min: -3, max: 3 }) }),
+      fc.record({ kind: fc.constant('duplicateLine' as const), at: fc.nat() }),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...FILES, ...CORPUS.slice(0, 40)), fc.array(mutation, { minLength: 1, maxLength: 5 }), (original, mutations) => {
+        let text = original;
+        for (const m of mutations) {
+          if (m.kind === 'insert' || m.kind === 'delete') {
+            const at = m.at % (text.length + 1);
+            text = m.kind === 'insert' ? text.slice(0, at) + m.junk + text.slice(at) : text.slice(0, at) + text.slice(at + m.length);
+            continue;
+          }
+          const lines = text.split('\n');
+          const i = m.at % lines.length;
+          if (m.kind === 'duplicateLine') lines.splice(i, 0, lines[i]!);
+          else lines[i] = m.by > 0 ? ' '.repeat(m.by) + lines[i] : lines[i]!.replace(new RegExp(`^ {0,${-m.by}}`), '');
+          text = lines.join('\n');
+        }
+        compareRoutes(text);
+      }),
+      { numRuns: RUNS * 3, interruptAfterTimeLimit: TIME_LIMIT, markInterruptAsFailure: false },
+    );
+  }, 60_000);
+});

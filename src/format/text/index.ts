@@ -1,0 +1,5 @@
+// The text room: YAML text ↔ model, with source positions on the way in and every comment, key
+// order and unknown key kept on the way out.
+export { openWorkingFile, openParsed, diagnoseData, type OpenedFile } from './open';
+export { saveWorkingFile, saveWithSource, stringifyData, withoutSnapshotFields, type SaveBase } from './save';
+export { parseSource, type ParsedSource } from './load';
