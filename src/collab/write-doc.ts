@@ -5,7 +5,7 @@
 // lists by splices of Y.Array; references are written as item keys.
 import * as Y from 'yjs';
 import { deepEqual, isObject, type Json } from '../format';
-import { EMPTY_LISTS, type DocView } from './read-doc';
+import { EMPTY_LISTS, type DocView, type ItemPlace } from './read-doc';
 import { rebaseTextEdit, spliceBetween } from './sequence-diff';
 import {
   LIST_NAMES,
@@ -31,30 +31,95 @@ export const EMPTY_VIEW: DocView = { data: {}, lists: new Map(), places: new Map
  * made on; EMPTY_VIEW for a document being filled). One transaction, with `origin`.
  */
 export function writeFileToDoc(doc: Y.Doc, before: DocView, after: Json, origin: unknown = null): void {
-  if (!isObject(after)) throw new Error('A shared working file is a mapping of keys; this data is not.');
-  const roots = rootsOf(doc);
-  doc.transact(() => new DocWriter(roots, before).write(after), origin);
+  writeViewToDoc(doc, before, planView(before, after), origin);
 }
 
-interface Planned {
-  key: string;
-  tree: string;
-  list: ListName;
-  value: Json;
-  /** The item's value in the view the edit started from, when it was there. */
-  before: Json | undefined;
+/** Writes a view whose item keys are decided already (see planView), as the change from `before`. */
+export function writeViewToDoc(doc: Y.Doc, before: DocView, after: DocView, origin: unknown = null): void {
+  if (!isObject(after.data)) throw new Error('A shared working file is a mapping of keys; this data is not.');
+  const roots = rootsOf(doc);
+  doc.transact(() => new DocWriter(roots, before, after).write(after.data as Rec), origin);
+}
+
+/**
+ * The view `after` would have once written: each item of each tree held item by item gets the
+ * key of the item it is in `before` (the same object, else the same id in the same kind of
+ * list, else a backlog entry saying the same), or a new key.
+ */
+export function planView(before: DocView, after: Json): DocView {
+  const lists = new Map<string, Record<ListName, string[]>>();
+  const places = new Map<string, ItemPlace>();
+  const items = new Map<string, Json>();
+  const removedRefs = new Set<string>();
+  const trees = isObject(after) ? after.trees : undefined;
+  if (!isObject(trees)) return { data: after, lists, places, items, removedRefs };
+  const byObject = new Map<object, string>();
+  const byId = new Map<string, string[]>(); // "nodes:n3" → keys, view order
+  for (const [key, value] of before.items) {
+    if (typeof value === 'object' && value !== null) byObject.set(value, key);
+    const place = before.places.get(key)!;
+    if (place.list !== 'backlog' && isObject(value) && typeof value.id === 'string') {
+      const slot = `${place.list}:${value.id}`;
+      byId.set(slot, [...(byId.get(slot) ?? []), key]);
+    }
+  }
+  const used = new Set<string>();
+  const take = (key: string | undefined): string | undefined => {
+    if (key === undefined || used.has(key)) return undefined;
+    used.add(key);
+    return key;
+  };
+  for (const [treeKey, tree] of Object.entries(trees)) {
+    if (!isStructuredTree(tree)) continue;
+    const keyed: Record<ListName, string[]> = { nodes: [], links: [], backlog: [] };
+    for (const list of LIST_NAMES) {
+      const values = Array.isArray(tree[list]) ? (tree[list] as Json[]) : [];
+      const chosen: (string | undefined)[] = values.map((value) => (typeof value === 'object' && value !== null ? take(byObject.get(value)) : undefined));
+      if (list !== 'backlog') {
+        values.forEach((value, i) => {
+          if (chosen[i] !== undefined || !isObject(value) || typeof value.id !== 'string') return;
+          const candidates = (byId.get(`${list}:${value.id}`) ?? []).filter((key) => !used.has(key));
+          const sameTree = candidates.find((key) => before.places.get(key)?.tree === treeKey);
+          chosen[i] = take(sameTree ?? candidates[0]);
+        });
+      } else {
+        // Backlog entries have no id: an unchanged one is found by what it says.
+        const beforeKeys = before.lists.get(treeKey)?.backlog ?? [];
+        values.forEach((value, i) => {
+          if (chosen[i] !== undefined) return;
+          chosen[i] = take(beforeKeys.find((key) => !used.has(key) && deepEqual(before.items.get(key), value)));
+        });
+      }
+      values.forEach((value, i) => {
+        const key = chosen[i] ?? newKey();
+        used.add(key);
+        places.set(key, { tree: treeKey, list, index: keyed[list].length });
+        keyed[list].push(key);
+        items.set(key, value);
+      });
+    }
+    lists.set(treeKey, keyed);
+  }
+  for (const placeholder of before.removedRefs) removedRefs.add(placeholder);
+  return { data: after, lists, places, items, removedRefs };
 }
 
 class DocWriter {
-  private readonly planned = new Map<string, Planned[]>(); // tree → its items in list order
   private readonly nodeIds = new Map<string, { key: string; tree: string }[]>();
   private readonly linkIds = new Map<string, { key: string; tree: string }[]>();
-  private readonly placed = new Set<string>();
 
   constructor(
     private readonly roots: SharedRoots,
     private readonly before: DocView,
-  ) {}
+    private readonly after: DocView,
+  ) {
+    for (const [key, place] of after.places) {
+      const value = after.items.get(key);
+      if (place.list === 'backlog' || !isObject(value) || typeof value.id !== 'string') continue;
+      const index = place.list === 'nodes' ? this.nodeIds : this.linkIds;
+      index.set(value.id, [...(index.get(value.id) ?? []), { key, tree: place.tree }]);
+    }
+  }
 
   write(after: Rec): void {
     const { file, shape, order } = this.roots;
@@ -98,66 +163,12 @@ class DocWriter {
     } else {
       setIfChanged(shape, 'trees', 'map');
       const previous = isObject(beforeTrees) ? beforeTrees : {};
-      this.plan(value);
       for (const treeKey of Object.keys(value)) this.writeTree(treeKey, value[treeKey], hasOwn(previous, treeKey) ? previous[treeKey] : undefined);
       for (const key of [...trees.keys()]) if (!hasOwn(value, key)) trees.delete(key);
       setIfChanged(order, 'trees', Object.keys(value));
     }
     // Items of the view that are nowhere now are removed.
-    for (const key of this.before.places.keys()) if (!this.placed.has(key)) items.delete(key);
-  }
-
-  /** Decides the key of every item of every tree held item by item, before anything is written. */
-  private plan(trees: Rec): void {
-    const byObject = new Map<object, string>();
-    const byId = new Map<string, string[]>(); // "nodes:n3" → keys, view order
-    for (const [key, value] of this.before.items) {
-      if (typeof value === 'object' && value !== null) byObject.set(value, key);
-      const place = this.before.places.get(key)!;
-      if (place.list !== 'backlog' && isObject(value) && typeof value.id === 'string') {
-        const slot = `${place.list}:${value.id}`;
-        byId.set(slot, [...(byId.get(slot) ?? []), key]);
-      }
-    }
-    const used = new Set<string>();
-    const take = (key: string | undefined): string | undefined => {
-      if (key === undefined || used.has(key)) return undefined;
-      used.add(key);
-      return key;
-    };
-    for (const [treeKey, tree] of Object.entries(trees)) {
-      if (!isStructuredTree(tree)) continue;
-      const planned: Planned[] = [];
-      for (const list of LIST_NAMES) {
-        const values = Array.isArray(tree[list]) ? (tree[list] as Json[]) : [];
-        const chosen: (string | undefined)[] = values.map((value) => (typeof value === 'object' && value !== null ? take(byObject.get(value)) : undefined));
-        if (list !== 'backlog') {
-          values.forEach((value, i) => {
-            if (chosen[i] !== undefined || !isObject(value) || typeof value.id !== 'string') return;
-            const candidates = (byId.get(`${list}:${value.id}`) ?? []).filter((key) => !used.has(key));
-            const sameTree = candidates.find((key) => this.before.places.get(key)?.tree === treeKey);
-            chosen[i] = take(sameTree ?? candidates[0]);
-          });
-        } else {
-          // Backlog entries have no id: an unchanged one is found by what it says.
-          const beforeKeys = this.before.lists.get(treeKey)?.backlog ?? [];
-          values.forEach((value, i) => {
-            if (chosen[i] !== undefined) return;
-            chosen[i] = take(beforeKeys.find((key) => !used.has(key) && deepEqual(this.before.items.get(key), value)));
-          });
-        }
-        values.forEach((value, i) => {
-          const key = chosen[i] ?? newKey();
-          used.add(key);
-          planned.push({ key, tree: treeKey, list, value, before: this.before.items.get(key) });
-          if (list !== 'backlog' && isObject(value) && typeof value.id === 'string') {
-            const index = list === 'nodes' ? this.nodeIds : this.linkIds;
-            index.set(value.id, [...(index.get(value.id) ?? []), { key, tree: treeKey }]);
-          }
-        });
-      }
-      this.planned.set(treeKey, planned);
-    }
+    for (const key of this.before.places.keys()) if (!this.after.places.has(key)) items.delete(key);
   }
 
   private writeTree(treeKey: string, value: Json, beforeValue: Json | undefined): void {
@@ -192,7 +203,7 @@ class DocWriter {
     for (const key of [...fieldMap.keys()]) if (!hasOwn(value, key) || (LIST_NAMES as readonly string[]).includes(key)) fieldMap.delete(key);
     setIfChanged(tree, 'keys', Object.keys(value));
 
-    const planned = this.planned.get(treeKey) ?? [];
+    const keyed = this.after.lists.get(treeKey) ?? EMPTY_LISTS;
     const beforeLists = this.before.lists.get(treeKey) ?? EMPTY_LISTS;
     for (const list of LIST_NAMES) {
       if (!hasOwn(value, list)) {
@@ -204,17 +215,19 @@ class DocWriter {
         array = new Y.Array<string>();
         tree.set(list, array);
       }
-      const keys = planned.filter((item) => item.list === list).map((item) => item.key);
-      spliceArray(array as Y.Array<unknown>, beforeLists[list], keys, (a, b) => a === b);
+      spliceArray(array as Y.Array<unknown>, beforeLists[list], keyed[list], (a, b) => a === b);
     }
-    for (const item of planned) {
-      this.placed.add(item.key);
-      if (item.before !== undefined && item.before === item.value && this.roots.items.has(item.key)) continue; // untouched
-      this.writeItem(item);
+    for (const list of LIST_NAMES) {
+      for (const key of keyed[list]) {
+        const value = this.after.items.get(key)!;
+        const before = this.before.places.has(key) ? this.before.items.get(key) : undefined;
+        if (before !== undefined && before === value && this.roots.items.has(key)) continue; // untouched
+        this.writeItem(key, treeKey, list, value, before);
+      }
     }
   }
 
-  private writeItem({ key, tree, list, value, before }: Planned): void {
+  private writeItem(key: string, tree: string, list: ListName, value: Json, before: Json | undefined): void {
     const { items } = this.roots;
     let map = items.get(key);
     if (!(map instanceof Y.Map)) {
