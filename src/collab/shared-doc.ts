@@ -85,6 +85,12 @@ export function epochOf(doc: Y.Doc): string {
   return typeof epoch === 'string' ? epoch : '';
 }
 
+/** Ids of the invites the driver revoked (the session's own record, written by the server). */
+export function revokedInvites(doc: Y.Doc): Set<string> {
+  const revoked = doc.getMap('session').get('revoked');
+  return new Set(Array.isArray(revoked) ? revoked.filter((id): id is string => typeof id === 'string') : []);
+}
+
 const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 /** A new random key (72 bits): never one of the file's ids, never the same twice in practice. */

@@ -45,11 +45,14 @@ export const MAX_ID_LENGTH = 200;
 export interface SessionConflict {
   /** Stable while the conflict stands; the driver's choice names it. */
   id: string;
-  /** Where, in words ("node n3, text"). */
-  place: string;
-  /** The session's value and the file's, as YAML-like text for showing. */
-  mine: string;
-  theirs: string;
+  /** In plain words, naming the item: 'Node n3: the text was changed here and on disk.' */
+  message: string;
+  /** The node or link id, backlog ref, participant id, tree key or top-level key concerned. */
+  item: string;
+  field?: string;
+  /** The session's value and the file's; null when that side has no such item or field. */
+  mine: { value: unknown } | null;
+  theirs: { value: unknown } | null;
 }
 
 /** Messages from the server to a page (Hocuspocus stateless messages, JSON). */
@@ -61,14 +64,20 @@ export type CollabServerMessage =
   | { type: 'corrected'; notes: string[] }
   | { type: 'snapshot-result'; request: number; ok: boolean; message: string; revision?: number }
   /** The file on disk cannot be read or written; the session keeps its work and says why. */
-  | { type: 'disk'; problem: string | null };
+  | { type: 'disk'; problem: string | null }
+  /** A hub passing a driver's request on to the file's process (pages ignore it). */
+  | { type: 'relay'; from: Identity; message: CollabClientMessage };
 
 /** Messages from a page to the server. */
 export type CollabClientMessage =
   /** Driver: record a snapshot of the file as the session last wrote it. */
   | { type: 'snapshot'; request: number; summary?: string }
   /** Driver: settle a conflict with the file on disk. */
-  | { type: 'settle'; conflict: string; side: 'mine' | 'theirs' };
+  | { type: 'settle'; conflict: string; side: 'mine' | 'theirs' }
+  /** Driver: revoke an invite; whoever came in with it is disconnected at once. */
+  | { type: 'revoke'; invite: string }
+  /** The file's process (through a hub): its answer to a relayed request, for the pages. */
+  | { type: 'answer'; message: CollabServerMessage };
 
 /** Close codes a session's server uses (4000–4999 are the application's). */
 export const CLOSE_UNAUTHORIZED = 4401;
@@ -95,6 +104,13 @@ export function parseCollabClientMessage(text: string): Checked<CollabClientMess
     case 'settle':
       if (typeof value.conflict !== 'string' || (value.side !== 'mine' && value.side !== 'theirs')) return { ok: false, reason: 'a settle message without a conflict and a side' };
       return { ok: true, message: { type: 'settle', conflict: value.conflict, side: value.side } };
+    case 'revoke':
+      if (typeof value.invite !== 'string' || value.invite === '' || value.invite.length > 200) return { ok: false, reason: 'a revoke message without an invite' };
+      return { ok: true, message: { type: 'revoke', invite: value.invite } };
+    case 'answer': {
+      const inner = parseCollabServerMessage(JSON.stringify(value.message ?? null));
+      return inner.ok && inner.message.type !== 'relay' ? { ok: true, message: { type: 'answer', message: inner.message } } : { ok: false, reason: 'an answer without a message' };
+    }
     default:
       return { ok: false, reason: 'a message of an unknown type' };
   }
@@ -121,6 +137,12 @@ export function parseCollabServerMessage(text: string): Checked<CollabServerMess
       return typeof value.request === 'number' && typeof value.ok === 'boolean' && typeof value.message === 'string' ? { ok: true, message: value as unknown as CollabServerMessage } : { ok: false, reason: 'a snapshot result without its fields' };
     case 'disk':
       return value.problem === null || typeof value.problem === 'string' ? { ok: true, message: { type: 'disk', problem: value.problem } } : { ok: false, reason: 'a disk message without a problem' };
+    case 'relay': {
+      const inner = parseCollabClientMessage(JSON.stringify(value.message ?? null));
+      const from = value.from;
+      if (!inner.ok || !isRecord(from) || typeof from.id !== 'string' || typeof from.role !== 'string') return { ok: false, reason: 'a relay without a request' };
+      return { ok: true, message: { type: 'relay', from: from as unknown as Identity, message: inner.message } };
+    }
     default:
       return { ok: false, reason: 'a message of an unknown type' };
   }
