@@ -22,8 +22,8 @@ export interface CollabServerOptions {
   authenticate: Authenticate;
   /** A file server: the working file (its real path) and the document name it is shared under. */
   file?: { path: string; documentName: string; writeDelayMs?: number; watch?: boolean };
-  /** A hub: the Redis server linking the hubs. */
-  redis?: { host: string; port: number; prefix?: string };
+  /** A hub: the Redis server linking the hubs (options go to ioredis: password, db, tls). */
+  redis?: { host: string; port: number; prefix?: string; options?: Record<string, unknown> };
   onRefused?(identity: Identity, reason: string): void;
 }
 
@@ -60,7 +60,10 @@ export async function createCollabServer(options: CollabServerOptions): Promise<
       : undefined,
   });
   const extensions: Extension[] = [extension];
-  if (options.redis) extensions.push(new Redis({ host: options.redis.host, port: options.redis.port, prefix: options.redis.prefix ?? 'causeway' }));
+  if (options.redis) {
+    const { host, port, prefix, options: redisOptions } = options.redis;
+    extensions.push(new Redis({ host, port, prefix: prefix ?? 'causeway', ...(redisOptions ? { options: redisOptions } : {}) }));
+  }
   const hocuspocus = new Hocuspocus({ quiet: true, extensions, debounce: 200, maxDebounce: 1000 });
   // The file's document stays loaded while the server runs, whoever is connected.
   const keeper = file ? await hocuspocus.openDirectConnection(file.documentName, { identity: { id: 'server', role: 'writer' } }) : undefined;

@@ -43,6 +43,11 @@ export interface FileBridgeOptions {
   onState?(state: BridgeState): void;
   /** Test hook: the bridge does not watch the file (tests call `checkDisk`). */
   watch?: boolean;
+  /**
+   * The document already holds the session (a hub kept it while the file's process was away):
+   * it is kept, and written onto the file's text, instead of being filled from the file.
+   */
+  adopt?: boolean;
 }
 
 export interface BridgeState {
@@ -97,9 +102,11 @@ export class FileBridge {
       const where = error && error.line > 0 ? `:${error.line}:${error.column}` : '';
       throw new FileOpenError(`${path}${where}: ${error?.message ?? 'this is not a working file Causeway can edit'}`);
     }
-    fillDoc(doc, opened.data!, undefined, options.origin ?? BRIDGE_ORIGIN);
-    const base: Base = { text: read.text, version: versionOf(read.text), source: opened.source, data: reader.view().data };
-    return new FileBridge(path, doc, reader, base, options);
+    if (!options.adopt) fillDoc(doc, opened.data!, undefined, options.origin ?? BRIDGE_ORIGIN);
+    const base: Base = { text: read.text, version: versionOf(read.text), source: opened.source, data: options.adopt ? opened.data! : reader.view().data };
+    const bridge = new FileBridge(path, doc, reader, base, options);
+    if (options.adopt) bridge.schedule();
+    return bridge;
   }
 
   private constructor(
@@ -183,7 +190,7 @@ export class FileBridge {
     this.doc.off('update', this.onUpdate);
   }
 
-  private schedule(): void {
+  schedule(): void {
     if (this.closed) return;
     const now = Date.now();
     this.firstUnwritten ??= now;

@@ -8,3 +8,5 @@ export { FileBridge, FileOpenError, BRIDGE_ORIGIN, WRITE_DELAY_MS, type BridgeSt
 export { UpdateGate, type GateVerdict } from './update-gate';
 export { checkUpgrade, type UpgradeGuard } from './upgrade-guard';
 export { checkInvite, hubSecretFrom, newInviteId, signInvite, MIN_SECRET_LENGTH, type InviteCheck, type InviteClaims } from './invites';
+export { startHub, parseRedisUrl, DEFAULT_HUB_PORT, type HubOptions, type RedisAddress } from './hub';
+export { connectFileToHub, type HubWriter, type HubWriterOptions } from './hub-writer';
