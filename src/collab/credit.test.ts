@@ -111,6 +111,11 @@ describe('credit and roles', () => {
     expect(judged(ann, (f) => ops.updateNode(f, 'n1', { text: 'Customers wait.' }, { endorsedBy: ['alice'] })).verdict.ok).toBe(false);
   });
 
+  it('refuses the edits of a participant the file does not name yet (the driver adds them first)', () => {
+    const stranger: Identity = { id: 'dana', role: 'participant' };
+    expect(judged(stranger, (f) => ops.updateNode(f, 'n5', { text: 'Hello.' })).verdict).toEqual({ ok: false, reason: 'dana is not among the participants of this file; the driver adds them first.' });
+  });
+
   it('lets a participant dismiss a reasoning check (advice, not the file’s people)', () => {
     const before = start();
     const after = planView(before, { ...(before.data as object), causeway_dismissed_checks: [{ code: 'lone-cause', ref: 'n5' }] } as Json);

@@ -37,6 +37,9 @@ export function checkCredit(editor: Identity, before: DocView, after: DocView, t
   }
   const top = checkTop(before.data, after.data);
   if (top) return { ok: false, reason: top };
+  // Credit names a participant of the file: someone it does not name cannot be credited yet.
+  const people = isObject(before.data) && isObject(before.data.participants) ? before.data.participants : {};
+  if (!hasOwn(people, editor.id) && !sameFile(before, after, touched)) return { ok: false, reason: `${editor.id} is not among the participants of this file; the driver adds them first.` };
   const corrections = new Map<string, Json>();
   const credited: string[] = [];
   for (const key of keysToCompare(before, after, touched)) {

@@ -7,3 +7,6 @@ export { DocReader, readDoc, type DocView, type ItemPlace } from './read-doc';
 export { EMPTY_VIEW, isStructuredTree, planView, writeFileToDoc, writeViewToDoc } from './write-doc';
 export { docOf, fillDoc } from './load-doc';
 export { checkCredit, withCorrections, TOUCHED_ALL, type Touched, type Verdict } from './credit';
+export { writeEdit } from './edit-doc';
+export { DocRepairs } from './repair-doc';
+export { colourOf, stampPresence, PRESENCE_COLOURS } from './presence';

@@ -22,10 +22,9 @@ import {
   type Presence,
   type SessionConflict,
 } from '../../protocol/collab-protocol';
-import { checkCredit, withCorrections } from '../credit';
+import { writeEdit } from '../edit-doc';
 import { DocReader, readDoc, type DocView } from '../read-doc';
 import { epochOf, rootsOf } from '../shared-doc';
-import { planView, writeViewToDoc } from '../write-doc';
 import { openStorage, type ClientStorage } from './storage';
 
 export interface CollabClientOptions {
@@ -176,17 +175,8 @@ export class CollabClient {
    * credited as the server will credit it; refused edits change nothing.
    */
   write(after: Json, before: DocView = this.reader.view()): EditOutcome {
-    const planned = planView(before, after);
-    let notes: string[] = [];
-    let target = planned;
-    if (this.identityValue) {
-      const verdict = checkCredit(this.identityValue, before, planned);
-      if (!verdict.ok) return verdict;
-      target = withCorrections(planned, verdict.corrections);
-      notes = verdict.notes;
-    }
-    writeViewToDoc(this.docValue, before, target, LOCAL);
-    return { ok: true, notes };
+    const written = writeEdit(this.docValue, this.identityValue, before, after, LOCAL);
+    return written.ok ? { ok: true, notes: written.notes } : written;
   }
 
   /** What this person has selected, for the others' canvases. */
