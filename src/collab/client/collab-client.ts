@@ -57,6 +57,8 @@ type Events = {
 };
 
 const LOCAL = 'causeway-page';
+/** Fields held as Y.Text: two people's edits of them merge, neither is lost. */
+const TEXT_FIELDS = new Set(['text', 'note']);
 const MAX_RECONNECT_DELAY_MS = 10_000;
 
 export class CollabClient {
@@ -278,8 +280,9 @@ export class CollabClient {
       name: this.options.documentName,
       document: fresh,
       token: typeof this.options.credential === 'string' ? this.options.credential : async () => (this.options.credential as () => string | Promise<string>)(),
-      // One attempt per provider: a lost connection makes a new provider with a fresh copy.
-      ...({ WebSocketPolyfill: this.options.WebSocket, maxAttempts: 1, delay: 0, minDelay: 0, jitter: false } as object),
+      // A provider retries a connection that does not open; one that opened and was lost is
+      // replaced (lostConnection), so that every connection starts from a fresh copy.
+      ...({ WebSocketPolyfill: this.options.WebSocket, delay: this.options.reconnectDelayMs ?? 500, minDelay: this.options.reconnectDelayMs ?? 500, maxDelay: MAX_RECONNECT_DELAY_MS } as object),
       onStateless: ({ payload }) => this.onServerMessage(payload),
       onAuthenticationFailed: ({ reason }) => {
         this.emit('message', { type: 'refused', reason });
@@ -342,7 +345,8 @@ export class CollabClient {
       const conflicts = mergeWorkingFiles(base.data, mine, theirs).conflicts;
       Y.applyUpdate(fresh, Y.encodeStateAsUpdate(local), LOCAL);
       const merged = readDoc(fresh).data;
-      lost = conflicts.filter((conflict) => !deepEqual(valueAt(merged, conflict), conflict.mine));
+      // Statements merge character by character (both are kept); other fields keep one value.
+      lost = conflicts.filter((conflict) => !TEXT_FIELDS.has(conflict.field ?? '') && !deepEqual(valueAt(merged, conflict), conflict.mine));
     } else if (ownWork) {
       // Another session (the server started again): this page's edits since it was in step, as data.
       const choices = new Map<string, MergeSide>();
