@@ -111,6 +111,13 @@ describe('credit and roles', () => {
     expect(judged(ann, (f) => ops.updateNode(f, 'n1', { text: 'Customers wait.' }, { endorsedBy: ['alice'] })).verdict.ok).toBe(false);
   });
 
+  it('lets a participant make the first edit of an unversioned draft, which writes schema_version: 1', () => {
+    const before = readDoc(docOf(openWorkingFile(SAMPLES.draft).data!));
+    const result = ops.updateNode(before.data as unknown as WorkingFile, 'n1', { text: 'Quotes are very slow.' });
+    expect(result.ok && (result.file as unknown as { schema_version: number }).schema_version).toBe(1);
+    expect(checkCredit(ann, before, planView(before, (result as { file: WorkingFile }).file as unknown as Json)).ok).toBe(true);
+  });
+
   it('refuses the edits of a participant the file does not name yet (the driver adds them first)', () => {
     const stranger: Identity = { id: 'dana', role: 'participant' };
     expect(judged(stranger, (f) => ops.updateNode(f, 'n5', { text: 'Hello.' })).verdict).toEqual({ ok: false, reason: 'dana is not among the participants of this file; the driver adds them first.' });

@@ -106,6 +106,8 @@ function checkTop(before: Json, after: Json, allowed: ReadonlySet<string> = PART
   const a = isObject(after) ? after : {};
   for (const key of new Set([...Object.keys(b), ...Object.keys(a)])) {
     if (key === 'trees' || allowed.has(key)) continue;
+    // Any first edit of an unversioned draft writes `schema_version: 1` (FORMAT.md §1).
+    if (key === 'schema_version' && allowed.size > 0 && !hasOwn(b, key) && a[key] === 1) continue;
     if (!deepEqual(hasOwn(b, key) ? b[key] : undefined, hasOwn(a, key) ? a[key] : undefined)) return `Only the driver changes ${key === 'participants' ? 'the participants' : `the file's ${key}`}.`;
   }
   const bt = isObject(b.trees) ? b.trees : undefined;

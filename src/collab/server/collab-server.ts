@@ -16,7 +16,7 @@ import type { CollabClientMessage, CollabServerMessage, Identity } from '../../p
 import { FileSession } from './file-session';
 import { revokedInvites } from '../shared-doc';
 import { SessionExtension, type Authenticate, type SessionHandle } from './session-extension';
-import { checkUpgrade, type UpgradeGuard } from './upgrade-guard';
+import { checkUpgrade, defaultHostNames, type UpgradeGuard } from './upgrade-guard';
 
 export interface CollabServerOptions {
   authenticate: Authenticate;
@@ -114,7 +114,8 @@ export interface StandaloneOptions extends CollabServerOptions {
   port: number;
   /** The path WebSocket connections come to; every other request is refused. */
   path?: string;
-  guard?: Omit<UpgradeGuard, 'port'>;
+  /** Host names and pages allowed; by default the loopback names when bound to one. */
+  guard?: UpgradeGuard;
 }
 
 export interface RunningCollabServer extends CollabServer {
@@ -136,7 +137,7 @@ export async function startCollabServer(options: StandaloneOptions): Promise<Run
   http.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => undefined);
     const url = new URL(request.url ?? '/', 'http://server');
-    const refusal = url.pathname !== path ? 'Not found.' : checkUpgrade(request, { ...options.guard, port });
+    const refusal = url.pathname !== path ? 'Not found.' : checkUpgrade(request, { hostNames: defaultHostNames(options.host), ...options.guard });
     if (refusal) {
       socket.end(`HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${refusal}\n`);
       return;
