@@ -60,6 +60,8 @@ const LOCAL = 'causeway-page';
 /** Fields held as Y.Text: two people's edits of them merge, neither is lost. */
 const TEXT_FIELDS = new Set(['text', 'note']);
 const MAX_RECONNECT_DELAY_MS = 10_000;
+/** How long the driver waits for a snapshot to be recorded (history and diagrams of a big file take a while). */
+const SNAPSHOT_TIMEOUT_MS = 120_000;
 
 export class CollabClient {
   private docValue: Y.Doc;
@@ -201,7 +203,15 @@ export class CollabClient {
         resolve({ ok: false, message: 'Nothing was recorded: the session is not connected.' });
         return;
       }
-      this.snapshotWaiters.set(request, resolve);
+      // A hub with no file's process connected has nobody to answer.
+      const timer = setTimeout(() => {
+        this.snapshotWaiters.delete(request);
+        resolve({ ok: false, message: 'Nothing was recorded: no answer from the process that holds the file.' });
+      }, SNAPSHOT_TIMEOUT_MS);
+      this.snapshotWaiters.set(request, (result) => {
+        clearTimeout(timer);
+        resolve(result);
+      });
       this.send({ type: 'snapshot', request, ...(summary ? { summary } : {}) });
     });
   }
@@ -389,7 +399,10 @@ export class CollabClient {
 
   private onServerMessage(payload: string): void {
     const parsed = parseCollabServerMessage(payload);
-    if (!parsed.ok) return;
+    if (!parsed.ok) {
+      this.emit('message', { type: 'refused', reason: `The server sent ${parsed.reason}; it was ignored.` });
+      return;
+    }
     const message = parsed.message;
     if (message.type === 'relay') return; // for the file's process
     if (message.type === 'welcome') {

@@ -137,6 +137,18 @@ describe.skipIf(!REDIS)('hubs linked by Redis', () => {
     await until(() => forged.status === 'refused', 3000, 'the refusal');
   });
 
+  it('passes the driver’s requests to the file’s process: a snapshot, and a revocation that closes the invite on every hub', async () => {
+    const tom = clients[1]; // the driver, on hub B
+    const ann = clients[0]; // a participant, on hub A
+    const carol = await join(hubA.url, invite('carol', 'participant'));
+    await carol.whenConnected();
+    const result = await tom.snapshot('Through the hubs');
+    expect(result).toMatchObject({ ok: true, revision: 1 });
+    tom.revoke('inv-carol');
+    await until(() => carol.status === 'refused', 4000, 'carol refused on the other hub');
+    expect(ann.status).toBe('connected');
+  });
+
   it('when a hub stops, its people reconnect to the other and lose nothing', async () => {
     const ann = clients[0];
     const tom = clients[1];
