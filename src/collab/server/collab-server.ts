@@ -90,6 +90,8 @@ export async function createCollabServer(options: CollabServerOptions): Promise<
       await session?.flush().catch(() => undefined);
       await keeper?.disconnect();
       await session?.close();
+      // Documents unload once their last connection is gone; Redis is left only after that.
+      for (let waited = 0; hocuspocus.documents.size > 0 && waited < 2000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
       await hocuspocus.hooks('onDestroy', { instance: hocuspocus });
     },
   };
