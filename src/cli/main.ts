@@ -41,6 +41,13 @@ const COMMANDS: Record<string, Command> = {
       return { help: m.CHECK_HELP, run: m.checkCommand };
     },
   },
+  hub: {
+    summary: 'run one hub of group sessions (several behind a load balancer, on Redis)',
+    load: async () => {
+      const m = await import('./hub-command');
+      return { help: m.HUB_HELP, run: (argv, io) => m.hubCommand(argv, io) };
+    },
+  },
 };
 
 function mainHelp(): string {

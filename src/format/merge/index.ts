@@ -7,3 +7,4 @@ export {
   type MergeSide,
   type TextMergeOutcome,
 } from './merge';
+export { repairMerged, type RenamedItem, type RepairOptions, type RepairOutcome, type RepairPlace } from './repair';
