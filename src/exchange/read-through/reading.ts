@@ -184,7 +184,7 @@ export function readTree(tree: DrawableTree, nameOf: NameOf): TreeReading {
 /**
  * Where a link's sentence falls. Causal trees (and transition) read from causes up: by the
  * topological place of the link's target, sources first. Necessity trees read from the top
- * down, branch by branch: by the preorder place of the link's target; conflicts and order links
+ * down, branch by branch: by the preorder place of the link's source; conflicts and order links
  * come after the branches.
  */
 function ranking(key: TreeKey, nodes: readonly DrawableNode[], links: readonly DrawableLink[]): (link: DrawableLink) => number {
@@ -211,7 +211,8 @@ function ranking(key: TreeKey, nodes: readonly DrawableNode[], links: readonly D
   for (const node of nodes) if (!hasParent.has(node.id)) visit(node.id);
   for (const node of nodes) visit(node.id);
   const offset = nodes.length + 1;
-  return (link) => (NOT_STRUCTURE.has(link.relation) ? offset + (place.get(link.from[0]!) ?? 0) : (place.get(link.to!) ?? offset));
+  // A necessity is read where its condition (the link's source) comes in the preorder.
+  return (link) => (NOT_STRUCTURE.has(link.relation) ? offset + (place.get(link.from[0]!) ?? 0) : Math.min(...link.from.map((f) => place.get(f) ?? offset)));
 }
 
 /** Kahn's order over the nodes by the links (sources before targets); a cycle's rest in file order. */
