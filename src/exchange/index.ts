@@ -8,3 +8,4 @@ export { readTree as readAloud, clause, joinAnd, type ReadingStep, type TreeRead
 export { readThroughMarkdown, statusLine, escapeMarkdown } from './read-through/markdown';
 export { exportMermaid, mermaidFlowchart } from './mermaid/export-mermaid';
 export { oneFileHtml } from './html/one-file-html';
+export { presentationSteps, type PresentStep } from './read-through/present-steps';

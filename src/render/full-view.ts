@@ -15,6 +15,8 @@ export interface FullViewInput {
   captions?: string[];
   /** The title; the tree's name by default. */
   title?: string;
+  /** Leave out the list of link assumptions under the diagram (the presentation reads them out). */
+  withoutNotes?: boolean;
 }
 
 function markOf(status: Status): Mark {
@@ -31,9 +33,9 @@ function sections(node: DrawableNode): CardSection[] {
   return out;
 }
 
-function connector(link: DrawableLink): ConnectorModel | undefined {
+function connector(link: DrawableLink, withNotes: boolean): ConnectorModel | undefined {
   if (link.to === undefined) return undefined;
-  const notes = [...link.assumptions.map((a) => `Assumes: ${a.text}`), ...link.challenges.map((c) => `Challenge: ${c.text}`)];
+  const notes = !withNotes ? [] : [...link.assumptions.map((a) => `Assumes: ${a.text}`), ...link.challenges.map((c) => `Challenge: ${c.text}`)];
   return { key: link.id, linkId: link.id, from: link.from, to: link.to, relation: link.relation, mark: markOf(link.status), ...(notes.length > 0 ? { note: notes } : {}) };
 }
 
@@ -47,7 +49,7 @@ export function fullViewSvg(input: FullViewInput, layoutOf?: LayoutOf): string {
     sections: sections(node),
   }));
   const used = new Set<Mark>(cards.map((c) => c.mark));
-  const connectors = input.tree.links.map(connector).filter((c): c is ConnectorModel => c !== undefined);
+  const connectors = input.tree.links.map((l) => connector(l, !input.withoutNotes)).filter((c): c is ConnectorModel => c !== undefined);
   for (const c of connectors) used.add(c.mark);
   return renderDiagram(
     {
