@@ -13,6 +13,36 @@ import './present.css';
 const NEXT = new Set(['PageDown', 'ArrowRight', 'ArrowDown', ' ', 'Enter', 'n']);
 const PREVIOUS = new Set(['PageUp', 'ArrowLeft', 'ArrowUp', 'Backspace', 'p']);
 
+/** The view box around what is shown so far: large type early, the whole tree at the end. */
+function fitToShown(host: HTMLElement): void {
+  const drawn = host.querySelector('svg');
+  const body = drawn?.querySelector<SVGGElement>('g[transform^="translate"]');
+  const shift = body?.getAttribute('transform')?.match(/translate\(([-\d.]+),([-\d.]+)\)/);
+  if (!drawn || !body || !shift) return;
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const element of body.querySelectorAll<SVGGraphicsElement>(':scope > g.card, :scope > g.junction, :scope > path, :scope > g.link-label')) {
+    if (element.classList.contains('cw-present-hidden') || typeof element.getBBox !== 'function') continue;
+    const box = element.getBBox();
+    minX = Math.min(minX, box.x);
+    minY = Math.min(minY, box.y);
+    maxX = Math.max(maxX, box.x + box.width);
+    maxY = Math.max(maxY, box.y + box.height);
+  }
+  if (!Number.isFinite(minX)) return;
+  const pad = 28;
+  // At least a card and a half across on a phone held upright, three cards on a wide screen.
+  const aspect = host.clientWidth > 0 && host.clientHeight > 0 ? host.clientWidth / host.clientHeight : 16 / 9;
+  const least = aspect < 1 ? 360 : 820;
+  const width = Math.max(maxX - minX + 2 * pad, least);
+  const height = Math.max(maxY - minY + 2 * pad, least / aspect / 1.6);
+  const x = (minX + maxX) / 2 - width / 2 + Number(shift[1]);
+  const y = (minY + maxY) / 2 - height / 2 + Number(shift[2]);
+  drawn.setAttribute('viewBox', `${x} ${y} ${width} ${height}`);
+}
+
 export function PresentationMode() {
   const active = usePresentation((s) => s.active);
   if (!active) return null;
@@ -83,6 +113,12 @@ function Presentation() {
       drawn.removeAttribute('width');
       drawn.removeAttribute('height');
       drawn.setAttribute('preserveAspectRatio', 'xMidYMid meet');
+      // The picture's title and legend go (the bar and the caption say what they say); the view
+      // box follows what is shown, below.
+      const body = drawn.querySelector<SVGGElement>('g[transform^="translate"]');
+      if (body) {
+        for (const child of [...drawn.children]) if (child !== body && child.tagName !== 'defs' && child.tagName !== 'title') child.remove();
+      }
     }
   }, [svg]);
   useEffect(() => {
@@ -101,6 +137,7 @@ function Presentation() {
       element.classList.toggle('cw-present-hidden', !links.has(id));
       element.classList.toggle('cw-present-fresh', fresh.has(id));
     });
+    fitToShown(host);
   }, [current, svg]);
 
   if (!tree) return null;
@@ -113,6 +150,7 @@ function Presentation() {
           {steps.length === 0 ? 'No steps' : `Step ${at + 1} of ${steps.length}`}
         </span>
         <span className="cw-present-keys">PageDown / → next · PageUp / ← back · Esc to leave</span>
+        <span className="cw-present-spacer" />
         <button type="button" className="cw-present-button" onClick={() => go(Math.max(at - 1, 0))} disabled={at === 0} aria-label="Previous step">
           ‹
         </button>
