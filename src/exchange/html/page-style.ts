@@ -8,11 +8,11 @@ body{margin:0}
 header{position:sticky;top:0;z-index:2;background:var(--panel);border-bottom:1px solid var(--line);padding:12px 20px;display:flex;flex-wrap:wrap;gap:10px 24px;align-items:center}
 header h1{font-size:1.25rem;margin:0}
 header .meta{color:var(--muted);font-size:.875rem;margin:0;flex-basis:100%}
-.controls{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center}
+.controls{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;flex:1 1 100%;min-width:0}
 button{font:inherit;color:var(--ink);background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:4px 10px;cursor:pointer}
 button[aria-pressed="true"],button[aria-selected="true"]{background:var(--accent);border-color:var(--accent);color:var(--panel)}
 button:focus-visible,input:focus-visible,li:focus-visible{outline:3px solid var(--hit);outline-offset:2px}
-.tabs,.views{display:flex;flex-wrap:wrap;gap:4px}
+.tabs,.views{display:flex;flex-wrap:wrap;gap:4px;min-width:0;max-width:100%}
 .find{display:flex;gap:6px;align-items:center}
 .find input{font:inherit;padding:4px 8px;border:1px solid var(--line);border-radius:6px;background:var(--panel);color:var(--ink);width:14rem;max-width:60vw}
 .find output{color:var(--muted);font-size:.875rem;min-width:7rem}
@@ -36,5 +36,6 @@ section.tree>h2{font-size:1.125rem;margin:8px 0}
 g.card.cw-hit>rect:first-of-type{stroke:var(--hit);stroke-width:5px}
 g.card.cw-current>rect:first-of-type{stroke:#dc2626;stroke-width:6px}
 g.card.cw-picked>rect:first-of-type{stroke:var(--hit);stroke-width:5px}
+@media (max-width:700px){header{position:static;padding:10px 12px}main{padding:12px 12px 32px}.find{flex-wrap:wrap}.find input{width:11rem}}
 @media print{header{position:static}.js section.tree[hidden],.js .view[hidden]{display:block}.controls{display:none}.view{max-height:none}}
 `;
