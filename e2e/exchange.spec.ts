@@ -7,11 +7,15 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { exportFile, mermaidFlowchart, readAloud } from '../src/exchange';
 import { displayName, readTrees, type Json } from '../src/format';
+import { expectNoSeriousViolations } from './axe';
 import { EXAMPLE_PATH, openThroughInput, readText, showTree, waitForLayout } from './helpers';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const LTP = join(here, '..', 'src', 'exchange', 'fixtures', 'tool-library.ltp.yaml');
 const SHOTS = join(here, 'screenshots', 'exchange');
+// axe takes a while a page on a busy machine.
+test.describe.configure({ timeout: 240_000 });
+
 const example = () => parse(readText(EXAMPLE_PATH), { version: '1.2', schema: 'core' }) as Json;
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -29,6 +33,7 @@ test('Open imports a Reason Commons file and shows what could not be mapped', as
   await expect(report).toContainText('relationship x-rel-cross');
   await page.setViewportSize({ width: 1440, height: 900 });
   await shoot(page, 'import-report-1440');
+  await expectNoSeriousViolations(page, 'the import report');
   await report.getByRole('button', { name: 'Close' }).click();
   await expect(report).toBeHidden();
   await expect(page.locator('.cw-file-name-text')).toHaveText('tool-library.yaml');
@@ -50,6 +55,7 @@ test('the read-through beside the diagram selects the items of a sentence', asyn
   await expect(sentences.nth(and)).toHaveAttribute('aria-pressed', 'true');
   for (const id of [...expected[and]!.first, ...expected[and]!.then]) await expect(page.locator(`.react-flow__node[data-id="${id}"]`)).toHaveClass(/selected/);
   await expect(page.locator('.cw-side-body')).toHaveAttribute('data-section', 'read-through');
+  await expectNoSeriousViolations(page, 'the read-through');
   for (const [width, height] of [[1440, 900], [390, 844]] as const) {
     await page.setViewportSize({ width, height });
     await shoot(page, `read-through-${width}`);
@@ -74,6 +80,7 @@ for (const theme of ['light', 'dark'] as const) {
     const first = await shown();
     await expect(caption).toHaveText(/^If /);
     await shoot(page, `present-step1-1440-${theme}`);
+    await expectNoSeriousViolations(page, `the presentation (${theme})`);
 
     await page.keyboard.press('PageDown');
     await expect(count).toHaveText(`Step 2 of ${total}`);
@@ -145,6 +152,7 @@ test('the one-file HTML page works with the network blocked: every tree, the vie
   await expect(page.locator('section.tree[data-tree="future_reality"] .view[data-view="full"] g.card.cw-current')).toHaveCount(1);
   await page.setViewportSize({ width: 390, height: 844 });
   await shoot(page, 'html-page-390');
+  await expectNoSeriousViolations(page, 'the one-file page');
   expect(requests).toEqual([]);
   expect(errors).toEqual([]);
 });

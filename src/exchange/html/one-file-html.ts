@@ -85,9 +85,9 @@ export function oneFileHtml(data: Json, options: OneFileOptions): string {
     return [
       `<section class="tree" id="tree-${tree.key}" data-tree="${tree.key}" role="tabpanel" aria-labelledby="tab-${tree.key}">`,
       `<h2>${escapeXml(name)}</h2>`,
-      `<div class="view" data-view="full">${full}</div>`,
-      `<div class="view" data-view="accepted">${acceptedSvg}</div>`,
-      `<div class="view" data-view="changes">${changeSvg}</div>`,
+      `<div class="view" data-view="full" tabindex="0" role="region" aria-label="${escapeXml(name)}: every item">${full}</div>`,
+      `<div class="view" data-view="accepted" tabindex="0" role="region" aria-label="${escapeXml(name)}: accepted reasoning">${acceptedSvg}</div>`,
+      `<div class="view" data-view="changes" tabindex="0" role="region" aria-label="${escapeXml(name)}: latest accepted change">${changeSvg}</div>`,
       `<section class="read-through" aria-label="Read-through of the ${escapeXml(name)}">`,
       `<h3>Read-through</h3>`,
       `<div class="view" data-view="full">${readThroughHtml(reading, 'No reasoning in this tree yet.')}</div>`,

@@ -11,7 +11,7 @@ header .meta{color:var(--muted);font-size:.875rem;margin:0;flex-basis:100%}
 .controls{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;flex:1 1 100%;min-width:0}
 button{font:inherit;color:var(--ink);background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:4px 10px;cursor:pointer}
 button[aria-pressed="true"],button[aria-selected="true"]{background:var(--accent);border-color:var(--accent);color:var(--panel)}
-button:focus-visible,input:focus-visible,li:focus-visible{outline:3px solid var(--hit);outline-offset:2px}
+button:focus-visible,input:focus-visible,li:focus-visible,.view:focus-visible{outline:3px solid var(--hit);outline-offset:2px}
 .tabs,.views{display:flex;flex-wrap:wrap;gap:4px;min-width:0;max-width:100%}
 .find{display:flex;gap:6px;align-items:center}
 .find input{font:inherit;padding:4px 8px;border:1px solid var(--line);border-radius:6px;background:var(--panel);color:var(--ink);width:14rem;max-width:60vw}
