@@ -14,7 +14,7 @@ import { SnapshotPopover } from './SnapshotPopover';
 import { ThemeToggle } from './ThemeToggle';
 
 /** Actions under "More ▾", in this order. */
-const MORE = ['save-as', 'export-png', 'export-html', 'export-markdown', 'export-markdown-accepted', 'export-mermaid', 'export-ltp', 'export-logicx', 'print', 'fit', 'palette', 'theme-system', 'guide', 'help'];
+const MORE = ['present', 'read-through', 'save-as', 'export-png', 'export-html', 'export-markdown', 'export-markdown-accepted', 'export-mermaid', 'export-ltp', 'export-logicx', 'print', 'fit', 'palette', 'theme-system', 'guide', 'help'];
 
 export interface ToolbarProps {
   actions: EditorAction[];
@@ -95,7 +95,6 @@ export function Toolbar({ actions, openInput, snapshotOpen, onSnapshotOpen }: To
       <div className="cw-toolbar-group" role="group" aria-label="View">
         {button('accepted-only', 'Accepted only', { pressed: mode === 'accepted', className: 'cw-toggle', title: tip('accepted-only', 'Show only accepted nodes and the accepted links between them') })}
         {button('relayout', <span aria-hidden="true">⟲</span>, { label: 'Re-layout', className: 'cw-button-icon', title: tip('relayout', 'Re-layout: lay this tree out again, forgetting where nodes were dragged') })}
-        {button('present', <span aria-hidden="true">▶</span>, { label: 'Present', className: 'cw-button-icon', title: tip('present', 'Present this tree: full screen, one step at a time, with the read-through as caption') })}
         {button('latest-change', 'Latest change', { pressed: mode === 'changes', className: 'cw-toggle', title: tip('latest-change', "Show this tree's latest accepted change: added, changed, removed and context") })}
       </div>
       <div className="cw-toolbar-group" role="group" aria-label="Find and focus">
