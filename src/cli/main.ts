@@ -34,6 +34,20 @@ const COMMANDS: Record<string, Command> = {
       return { help: m.OPEN_HELP, run: m.openCommand };
     },
   },
+  import: {
+    summary: 'make a working file from a .ltp.yaml, Flying Logic or TP Studio file',
+    load: async () => {
+      const m = await import('./import-command');
+      return { help: m.IMPORT_HELP, run: m.importCommand };
+    },
+  },
+  export: {
+    summary: 'write a working file as HTML, Markdown, Mermaid, .ltp.yaml or Flying Logic',
+    load: async () => {
+      const m = await import('./export-command');
+      return { help: m.EXPORT_HELP, run: m.exportCommand };
+    },
+  },
   check: {
     summary: 'point out where the reasoning is thin (notes, not errors)',
     load: async () => {

@@ -31,6 +31,8 @@ import { FolderPicker } from './live/FolderPicker';
 import './live/live.css';
 import { NoticeBar } from './NoticeBar';
 import { OpenProblemDialog } from './OpenProblemDialog';
+import { ImportReportDialog } from './exchange/ImportReportDialog';
+import { PresentationMode } from './present/PresentationMode';
 import { RestoreBanner } from './RestoreBanner';
 import { RevisionBar } from './RevisionBar';
 import { SidePanel } from './side/SidePanel';
@@ -241,6 +243,8 @@ export function App() {
       <NoticeBar />
       {!live && <FileDropZone />}
       <OpenProblemDialog />
+      <ImportReportDialog />
+      <PresentationMode />
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { Inspector } from './Inspector';
 import { ParticipantsPanel } from './ParticipantsPanel';
 import { SECTIONS, SECTION_LABEL, useSideSection, type Section } from './side-section';
 import { TreesPanel } from './TreesPanel';
+import { ReadThroughPanel } from '../exchange/ReadThroughPanel';
 import './side.css';
 
 export function SidePanel() {
@@ -62,6 +63,7 @@ export function SidePanel() {
       <div className="cw-side-body" id="cw-side-body" data-section={section} role="region" aria-label={SECTION_LABEL[section]}>
         {section === 'conflicts' && <ConflictsPanel />}
         {section === 'inspector' && <Inspector />}
+        {section === 'read-through' && <ReadThroughPanel />}
         {section === 'backlog' && <BacklogPanel tree={tree} />}
         {section === 'checks' && <ChecksPanel />}
         {section === 'history' && <HistoryPanel />}
