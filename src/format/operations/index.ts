@@ -42,3 +42,4 @@ export {
   type ParticipantReferences,
 } from './participants';
 export { addTree, removeTree, setActiveTree } from './trees';
+export { revertChanges } from './revert';
