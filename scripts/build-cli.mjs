@@ -21,7 +21,7 @@ export async function buildCli() {
     platform: 'node',
     target: 'node20',
     // Runtime dependencies stay in node_modules; everything else (yaml, the format core) is bundled.
-    external: ['ws'],
+    external: ['ws', '@modelcontextprotocol/sdk', 'zod'],
     chunkNames: 'chunks/[name]-[hash]',
     sourcemap: 'linked',
     logLevel: 'warning',
