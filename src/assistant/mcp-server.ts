@@ -5,7 +5,7 @@ import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mc
 import { z } from 'zod';
 import { TREE_KEYS } from '../format';
 import type { AssistantWorkspace } from './assistant-workspace';
-import { SeatRefusal } from './file-seat';
+import { SeatRefusal, type FileSeat } from './file-seat';
 import { FORMAT_RULES } from './format-rules';
 import { fileField } from './inputs';
 import { recordExchangePrompt } from './prompts';
@@ -29,7 +29,7 @@ export function createAssistantServer(workspace: AssistantWorkspace, turns: Turn
   const folder = workspace.kind === 'folder';
 
   for (const tool of ALL_TOOLS) {
-    const shape = folder && tool.name !== 'list_files' ? { ...tool.input, file: fileField(true) } : tool.input;
+    const shape = folder && !tool.workspaceOnly ? { ...tool.input, file: fileField(true) } : tool.input;
     server.registerTool(
       tool.name,
       {
@@ -41,7 +41,7 @@ export function createAssistantServer(workspace: AssistantWorkspace, turns: Turn
       async (args: Record<string, unknown>) => {
         try {
           const name = typeof args.file === 'string' ? args.file : undefined;
-          const seat = tool.createsFile ? (await workspace.newFile(name)).seat : await workspace.seat(name);
+          const seat = tool.workspaceOnly ? (undefined as unknown as FileSeat) : tool.createsFile ? (await workspace.newFile(name)).seat : await workspace.seat(name);
           const reply = await tool.run(args, seat, context);
           return { content: [{ type: 'text' as const, text: reply.text }], ...(reply.data ? { structuredContent: reply.data } : {}) };
         } catch (error) {

@@ -23,6 +23,7 @@ export const readTools = [
     description: 'Lists the working files this server may read and change (one file, or those of its folder).',
     input: {},
     readOnly: true,
+    workspaceOnly: true,
     async run(_args, _seat, context) {
       const files = await context.workspace.list();
       return { text: files.length ? `Working files: ${files.join(', ')}` : 'No working files yet: create_file makes one.', data: { files } };

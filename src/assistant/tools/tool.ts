@@ -30,6 +30,9 @@ export interface AssistantTool<Shape extends z.ZodRawShape = z.ZodRawShape> {
   destructive?: boolean;
   /** Works without an existing file (create_file); the seat is then that of the file to create. */
   createsFile?: boolean;
+  /** About the workspace, not one file (list_files): no file is named or read. */
+  workspaceOnly?: boolean;
+  /** `seat` is undefined only for a workspace-only tool. */
   run(args: z.infer<z.ZodObject<Shape>>, seat: FileSeat, context: ToolContext): Promise<ToolReply>;
 }
 
