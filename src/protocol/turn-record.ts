@@ -60,6 +60,11 @@ export function parseTurnRecord(line: string): TurnRecord | undefined {
   } catch {
     return undefined;
   }
+  return checkTurnRecord(value);
+}
+
+/** The record `value` holds, checked and copied (unknown keys dropped), or undefined when it is not one. */
+export function checkTurnRecord(value: unknown): TurnRecord | undefined {
   if (!isRecord(value) || value.v !== TURN_RECORD_VERSION) return undefined;
   if (!isShortText(value.turn) || !Number.isSafeInteger(value.seq) || (value.seq as number) < 1 || !isShortText(value.at, 64)) return undefined;
   const actor = value.actor;
