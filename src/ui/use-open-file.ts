@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { currentSession, loadSession, saveSession } from '../store/autosave';
 import { hasUnsavedChanges, useDocumentStore } from '../store/document-store';
 import type { WritableFileHandle } from './file-access';
+import { observeReopened } from '../store/turns/turn-tracking';
 import { readFileText } from './read-file';
 import { setSaveTarget } from './save-target';
 
@@ -16,7 +17,9 @@ export function useOpenFile(): (file: File, handle?: WritableFileHandle) => Prom
       return false;
     }
     const replaced = hasUnsavedChanges(store) ? currentSession() : undefined;
+    const previous = store.document ? { fileName: store.document.fileName, savedData: store.document.savedData } : null;
     if (!store.openText(read.text, file.name)) return false;
+    observeReopened(previous, file.name, read.text);
     setSaveTarget(file.name, handle);
     if (replaced) {
       await saveSession(replaced, 'previous').catch(() => undefined);

@@ -15,6 +15,9 @@ import { Inspector } from './Inspector';
 import { ParticipantsPanel } from './ParticipantsPanel';
 import { SECTIONS, SECTION_LABEL, useSideSection, type Section } from './side-section';
 import { TreesPanel } from './TreesPanel';
+import { TurnsPanel } from './TurnsPanel';
+import { bookOf, reviewerOf, useTurnsStore } from '../../store/turns/turns-store';
+import { toReview } from '../../store/turns/review-book';
 import './side.css';
 
 export function SidePanel() {
@@ -24,11 +27,13 @@ export function SidePanel() {
   const conflicts = useLiveStore((s) => s.conflicts.length);
   const { section: chosen, show } = useSideSection();
   const findings = useChecks((s) => s.findings.length);
+  const turnsToReview = useTurnsStore((s) => s.turns.filter((turn) => toReview(bookOf(s, reviewerOf(s)), turn).length > 0).length);
   // While a revision is open read-only, the panel shows the history it belongs to.
   const section = view.revision !== null ? 'history' : chosen === 'conflicts' && conflicts === 0 ? 'inspector' : chosen;
   useFollowSelection();
   useProblemsOnOpen();
   useConflictsWhenTheyCome(conflicts);
+  useTurnsWhenAsked();
   if (!document) return null;
   const tree = document.trees.find((t) => t.key === view.tree);
   const errors = document.diagnostics.filter((d) => d.severity === 'error').length;
@@ -38,6 +43,7 @@ export function SidePanel() {
     problems: document.diagnostics.length,
     history: revisions,
     conflicts,
+    turns: turnsToReview,
   };
   // Conflicts with the file on disk have a part of their own only while there are some.
   const sections = SECTIONS.filter((key) => key !== 'conflicts' || conflicts > 0);
@@ -48,7 +54,7 @@ export function SidePanel() {
           <button
             key={key}
             type="button"
-            className={`cw-side-nav-button${(key === 'problems' && errors > 0) || key === 'conflicts' ? ' has-errors' : ''}`}
+            className={`cw-side-nav-button${(key === 'problems' && errors > 0) || key === 'conflicts' ? ' has-errors' : ''}${key === 'turns' && turnsToReview > 0 ? ' has-news' : ''}`}
             aria-pressed={section === key}
             aria-controls="cw-side-body"
             data-section={key}
@@ -62,6 +68,7 @@ export function SidePanel() {
       <div className="cw-side-body" id="cw-side-body" data-section={section} role="region" aria-label={SECTION_LABEL[section]}>
         {section === 'conflicts' && <ConflictsPanel />}
         {section === 'inspector' && <Inspector />}
+        {section === 'turns' && <TurnsPanel />}
         {section === 'backlog' && <BacklogPanel tree={tree} />}
         {section === 'checks' && <ChecksPanel />}
         {section === 'history' && <HistoryPanel />}
@@ -99,6 +106,17 @@ function useConflictsWhenTheyCome(count: number) {
     if (count > 0 && before.current === 0) useSideSection.getState().show('conflicts');
     before.current = count;
   }, [count]);
+}
+
+/** The Turns panel comes up when asked (the Review button of a new turn's notice). */
+function useTurnsWhenAsked() {
+  const request = useTurnsStore((s) => s.panelRequest);
+  const seen = useRef(request);
+  useEffect(() => {
+    if (request === seen.current) return;
+    seen.current = request;
+    useSideSection.getState().show('turns');
+  }, [request]);
 }
 
 /** A file that arrives with problems opens on the problems list. */
