@@ -19,7 +19,8 @@ import {
   isObject,
   mergeWorkingTexts,
   newErrors,
-  openWorkingFile,
+  openParsed,
+  parseSource,
   saveWithSource,
   stringifyData,
   turnChanges,
@@ -28,6 +29,7 @@ import {
   type MergeConflict,
   type Json,
   type OpenedFile,
+  type ParsedSource,
   type SaveBase,
   type TurnChange,
   type WorkingFile,
@@ -89,6 +91,8 @@ export class FileSeat {
   private seen: Seen | undefined;
   /** The text this seat last wrote: its own write needs no settling. */
   private lastWritten: string | undefined;
+  /** The last text read or written, as read: the same bytes are not parsed twice. */
+  private cache: Reading | undefined;
   /** Every id seen in this file during this session: a new item never reuses one. */
   private readonly everSeen = new Set<string>();
   private queue: Promise<unknown> = Promise.resolve();
@@ -140,7 +144,8 @@ export class FileSeat {
           if (attempt < WRITE_ATTEMPTS) continue; // changed again meanwhile: merge with that
           throw new SeatRefusal('The file kept changing while this change was being written; nothing was written. Read it again and retry.');
         }
-        const reading = readingOf(planned.text);
+        const reading = planned.source ? readingOfParsed(planned.text, planned.source) : readingOf(planned.text);
+        this.cache = reading;
         this.remember(reading);
         this.lastWritten = planned.text;
         await this.record(changes, planned.text);
@@ -190,8 +195,8 @@ export class FileSeat {
   }
 
   /** The text to write: the change on the assistant's version, merged with the people's when the file moved on. */
-  private plan(base: Seen, disk: Reading, mine: WorkingFile): { text: string; merged?: ChangeOutcome['merged'] } {
-    if (base.text === disk.text) return { text: saveWithSource(base.source, mine as Json).text };
+  private plan(base: Seen, disk: Reading, mine: WorkingFile): { text: string; source?: ParsedSource; merged?: ChangeOutcome['merged'] } {
+    if (base.text === disk.text) return saveWithSource(base.source, mine as Json);
     const merge = mergeWorkingTexts(base.text, mine as Json, disk.text);
     if (merge.theirsProblem) throw new SeatRefusal(merge.theirsProblem);
     if (merge.conflicts.length > 0 || merge.text === undefined) {
@@ -203,7 +208,7 @@ export class FileSeat {
     const merged = readingOf(merge.text);
     const added = newErrors(disk.data, merged.data);
     if (added.length > 0) throw new SeatRefusal(`Merged with the people's changes, this would make the file invalid (${added[0].message}); nothing was written. Read the file again and retry.`);
-    return { text: merge.text, merged: { theirs: turnChanges(base.data as Json, disk.data as Json), notes: merge.notes } };
+    return { text: merge.text, source: merged.opened.source, merged: { theirs: turnChanges(base.data as Json, disk.data as Json), notes: merge.notes } };
   }
 
   /** Replaces the file with `text` if it still holds `expected`; false when it changed meanwhile. */
@@ -247,7 +252,10 @@ export class FileSeat {
   private async readNow(): Promise<Reading> {
     const read = await readWorkingText(this.path);
     if (!read.ok) throw new SeatRefusal(read.code === 'unreadable-file' && /no such file/.test(read.message) ? `${read.message} Create it first (create_file).` : read.message);
-    return readingOf(read.text);
+    if (this.cache?.text === read.text) return this.cache;
+    const reading = readingOf(read.text);
+    this.cache = reading;
+    return reading;
   }
 
   private remember(reading: Reading): void {
@@ -284,7 +292,12 @@ export class FileSeat {
 
 /** Reads `text` as a working file; refuses what cannot be edited (another version, broken YAML). */
 export function readingOf(text: string): Reading {
-  const opened = openWorkingFile(text);
+  return readingOfParsed(text, parseSource(text));
+}
+
+/** readingOf for text already parsed (a save reads back what it writes). */
+function readingOfParsed(text: string, source: ParsedSource): Reading {
+  const opened = openParsed(source);
   if (!opened.editable || !isObject(opened.data)) {
     if (opened.version.kind === 'unsupported') {
       throw new SeatRefusal(`The file declares schema_version ${opened.version.found}; Causeway edits Conversational YAML version 1 only and will not reinterpret it.`);

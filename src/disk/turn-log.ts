@@ -3,7 +3,8 @@
 // file as the assistant's last write left it, so that `turn_summary` can say what the people
 // changed since, even in a later conversation). Appends are one line each; a log grown past its
 // limit keeps its newest records, rewritten atomically.
-import { appendFile, mkdir, open, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { appendFile, mkdir, open, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { encodeTurnRecord, parseTurnLog, type TurnRecord } from '../protocol/turn-record';
 import { replaceAtomically } from './atomic-write';
@@ -58,11 +59,22 @@ async function readTail(path: string, bytes: number): Promise<TurnRecord[]> {
   }
 }
 
-/** Keeps the text the assistant's last write left, for the next `turn_summary`. */
+/**
+ * Keeps the text the assistant's last write left, for the next `turn_summary`. A copy, renamed
+ * into place whole but not flushed to the disk first: losing it in a power cut loses a summary,
+ * never the work, and each write of the assistant stays quick.
+ */
 export async function keepAfterAssistant(outputFolder: string, text: string): Promise<void> {
   const folder = turnsFolder(outputFolder);
   await mkdir(folder, { recursive: true });
-  await replaceAtomically(join(folder, AFTER_ASSISTANT_NAME), text);
+  const target = join(folder, AFTER_ASSISTANT_NAME);
+  const temp = `${target}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await writeFile(temp, text, { encoding: 'utf8', flag: 'wx' });
+    await rename(temp, target);
+  } finally {
+    await unlink(temp).catch(() => undefined);
+  }
 }
 
 /** The text the assistant's last write left, or undefined when it has not written this file yet. */

@@ -66,7 +66,7 @@ export function onFileChosen(listener: (fileId: string) => void): void {
 
 /** Told of what others did to the file: each change from outside once it is in place, and the turn log. */
 export interface OutsideListener {
-  /** `before` is the file as this page last had it from disk, `after` as it came. */
+  /** `before` is the file as this page last had it from disk, `after` as it came. Called before the change is put in place: defer the work. */
   change(before: Json, after: Json, text: string, cause: 'outside' | 'write'): void;
   turns(records: TurnRecord[]): void;
 }
@@ -296,9 +296,7 @@ function onDisk(disk: DiskState, cause: 'outside' | 'write' = 'outside'): void {
   }
   setDiskProblem(null);
   const disked = { version: disk.version, text: disk.text };
-  const before = document.savedData;
-  // After the change is drawn: telling it as a turn never delays the drawing.
-  setTimeout(() => outsideListener?.change(before, opened.data!, disk.text!, cause), 0);
+  outsideListener?.change(document.savedData, opened.data, disk.text, cause);
   if (!hasUnwritten() && !sync.pending) {
     const changes = changedItems(document.data, opened.data);
     useDocumentStore.getState().replaceFromDisk({

@@ -5,6 +5,7 @@
 import { isObject } from '../../format';
 import { useDocumentStore } from '../document-store';
 import { onOutside } from '../live/live-sync';
+import { whenIdle } from '../when-idle';
 import { useLiveStore } from '../live/live-store';
 import type { Turn } from './turn-list';
 import { adoptTurnRecords, observeOutsideChange, requestTurnsPanel, setTurnsDriver, setTurnsFile } from './turns-store';
@@ -42,11 +43,14 @@ export function startTurnTracking(): () => void {
     if (now.document?.data !== before.document?.data) setTurnsDriver(driverOf(now.document?.data));
   });
   onOutside({
-    change: (before, after, text, cause) => observeOutsideChange(before, after, text, cause),
+    // Once the change is drawn and the page is idle: telling it as a turn never delays the drawing.
+    change: (before, after, text, cause) => whenIdle(() => observeOutsideChange(before, after, text, cause)),
     turns: (records) => {
       const { announce } = adoptTurnRecords(records);
       if (announce && useDocumentStore.getState().document) {
-        useDocumentStore.getState().say('info', `The assistant made a turn: ${turnCounts(announce) || 'no change yet'}. Its items are marked until you review them.`, { label: 'Review', run: requestTurnsPanel });
+        const said = announce.summary ? ` It says: “${announce.summary}”` : '';
+        const what = turnCounts(announce) || 'no change yet';
+        useDocumentStore.getState().say('info', `${announce.ended ? 'The assistant made a turn' : 'The assistant is making a turn'}: ${what}.${said} Its items are marked until you review them.`, { label: 'Review', run: requestTurnsPanel });
       }
     },
   });

@@ -139,21 +139,26 @@ export function chooseReviewer(person: string): void {
   settle({ chosenReviewer: person });
 }
 
-/** Turns already known when the first records came: not announced again. */
-let knownTurns: Set<string> | null = null;
+/** The assistant's turns this page has told of, with their last change: each news is told once. */
+let knownTurns: Map<string, number> | null = null;
 
-/** The turn log as the server relays it. A new assistant turn is announced once. */
+/**
+ * The turn log as the server relays it. Returns the assistant's turn to tell the person about:
+ * a new one, or one that grew (the notice then says how much it holds so far). The records a page
+ * finds when it opens are not news.
+ */
 export function adoptTurnRecords(records: TurnRecord[]): { announce?: Turn } {
   settle({ records });
-  const turns = useTurnsStore.getState().turns;
-  const assistant = turns.filter((turn) => turn.actor.kind === 'assistant');
-  if (knownTurns === null) {
-    knownTurns = new Set(assistant.map((turn) => turn.id));
-    return {};
+  const assistant = useTurnsStore.getState().turns.filter((turn) => turn.actor.kind === 'assistant');
+  const first = knownTurns === null;
+  const known: Map<string, number> = knownTurns ?? new Map();
+  knownTurns = known;
+  const news = first ? undefined : assistant.find((turn) => (known.get(turn.id) ?? -1) < turn.last || (turn.ended && !known.has(`${turn.id}:ended`)));
+  for (const turn of assistant) {
+    known.set(turn.id, turn.last);
+    if (turn.ended) known.set(`${turn.id}:ended`, turn.last);
   }
-  const fresh = assistant.find((turn) => !knownTurns!.has(turn.id));
-  for (const turn of assistant) knownTurns.add(turn.id);
-  return fresh ? { announce: fresh } : {};
+  return news ? { announce: news } : {};
 }
 
 /** Asks the side panel to show the turns (from a notice's Review button). */

@@ -3,6 +3,7 @@
 // canvas brings the inspector up, and a file that opens with problems shows them first.
 import { useEffect, useRef } from 'react';
 import { useDocumentStore } from '../../store/document-store';
+import { EMPTY_HISTORY } from '../../store/history';
 import { useHistoryStore } from '../../store/history-store';
 import { useLiveStore } from '../../store/live/live-store';
 import { BacklogPanel } from './BacklogPanel';
@@ -121,12 +122,14 @@ function useTurnsWhenAsked() {
 
 /** A file that arrives with problems opens on the problems list. */
 function useProblemsOnOpen() {
-  const base = useDocumentStore((s) => s.document?.base);
-  const opened = useRef<unknown>(undefined);
+  // A file just opened has no undo history yet: writing it to disk (which gives the document a
+  // new base) or a change arriving from disk is not an opening, and keeps the panel shown.
+  const opened = useDocumentStore((s) => (s.history === EMPTY_HISTORY ? s.document?.base : undefined));
+  const seen = useRef<unknown>(undefined);
   useEffect(() => {
-    if (opened.current === base) return;
-    opened.current = base;
+    if (opened === undefined || seen.current === opened) return;
+    seen.current = opened;
     const hasProblems = (useDocumentStore.getState().document?.diagnostics.length ?? 0) > 0;
     useSideSection.getState().show(hasProblems ? 'problems' : 'inspector');
-  }, [base]);
+  }, [opened]);
 }
