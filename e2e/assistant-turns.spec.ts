@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { EXAMPLE_PATH, waitForLayout } from './helpers';
+import { EXAMPLE_PATH, dropFile, waitForLayout } from './helpers';
 import { BIN, startCauseway, temporaryCopy, type RunningCauseway } from './workspace';
 
 const SHOTS = fileURLToPath(new URL('screenshots', import.meta.url));
@@ -150,4 +150,32 @@ test('a turn is reviewed per person, disputed or undone in one step, and reads o
   const tree = parse(readFileSync(path, 'utf8')).trees.current_reality;
   expect(tree.nodes.map((n: { id: string }) => n.id)).not.toContain('r10');
   expect(tree.nodes.find((n: { id: string }) => n.id === 'r9')).toMatchObject({ status: 'disputed', challenges: [{ text: 'The bus runs until six on Saturdays.', by: 'tom' }] });
+});
+
+test('in the editor on its own, opening a newer version of the open file makes a turn to review', async ({ page }) => {
+  await page.goto('/');
+  await waitForLayout(page, 'current_reality');
+  const example = readFileSync(EXAMPLE_PATH, 'utf8');
+  // The assistant rewrote the file in a chat: one statement reworded, one cause added.
+  const newer = example
+    .replace('text: Experienced volunteers quit after a few months.', 'text: Experienced volunteers quit within three months.')
+    .replace(
+      '    links:\n      - id: rl1',
+      '      - id: r8\n        kind: cause\n        text: Nobody thanks the volunteers at closing.\n        status: proposed\n        contributions:\n          - {by: assistant, attribution: assistant, mode: text}\n    links:\n      - id: rl1',
+    );
+  expect(newer).not.toBe(example);
+  await dropFile(page, 'repair-cafe.yaml', newer);
+  await expect(card(page, 'r8')).toHaveAttribute('data-turn-mark', 'added');
+  await expect(card(page, 'r2')).toHaveAttribute('data-turn-mark', 'changed');
+  await side(page).locator('[data-section="turns"]').click();
+  const turn = turnsPanel(page).locator('.cw-turn');
+  await expect(turn).toHaveCount(1);
+  await expect(turn.locator('.cw-turn-actor')).toHaveText('File opened again');
+  await expect(turn.locator('[data-item="r2"] .cw-turn-item-text')).toHaveText('text: “Experienced volunteers quit after a few months.” → “Experienced volunteers quit within three months.”');
+  // r2 was accepted; its rewording is a change of meaning the reviewer can undo in one step.
+  await turn.locator('[data-item="r2"]').getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(card(page, 'r2').locator('.cw-claim-text')).toHaveText('Experienced volunteers quit after a few months.');
+  await expect(turn.locator('[data-item="r2"]')).toHaveAttribute('data-review', 'undone');
+  await page.keyboard.press('Control+z');
+  await expect(card(page, 'r2').locator('.cw-claim-text')).toHaveText('Experienced volunteers quit within three months.');
 });

@@ -135,7 +135,7 @@ export class FileSeat {
         if (!result.ok) throw new SeatRefusal(result.reason);
         const changes = turnChanges(base.data as Json, result.file as Json);
         if (result.file === base.data || changes.length === 0) {
-          this.remember(disk);
+          // Nothing to write; the assistant's version stays the one it read.
           return { notices: result.notices, created: result.created ?? [], changes: [], reading: disk };
         }
         const planned = this.plan(base, disk, result.file);
