@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { expectNoSeriousViolations } from './axe';
 import { EXAMPLE_PATH, dropFile, waitForLayout } from './helpers';
 import { BIN, startCauseway, temporaryCopy, type RunningCauseway } from './workspace';
 
@@ -80,6 +81,10 @@ test('an assistant’s changes through causeway mcp show live as one turn, and e
   await expect(turn.locator('[data-item="r8"] .cw-turn-item-text')).toHaveText('Volunteers leave before closing to catch the last bus.');
   await expect(side(page).locator('[data-section="turns"] .cw-side-nav-count')).toHaveText('1');
   await shot(page, 'desktop-light');
+  await expectNoSeriousViolations(page, 'turns panel, light');
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+  await expectNoSeriousViolations(page, 'turns panel, dark');
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
 
   // One click: Maya (the driver, reviewing here) endorses the whole turn.
   await expect(page.getByTestId('turns-reviewer')).toHaveValue('maya');

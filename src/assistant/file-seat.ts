@@ -14,6 +14,7 @@
 // When group sessions exist, this is the module that joins the session as a client instead of
 // writing the file around it: the tools do not change.
 import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
 import {
   allIds,
   isObject,
@@ -34,7 +35,6 @@ import {
   type TurnChange,
   type WorkingFile,
 } from '../format';
-import { basename } from 'node:path';
 import { createExclusively, replaceAtomically } from '../disk/atomic-write';
 import { outputFolderFor } from '../disk/history-on-disk';
 import { readWorkingText } from '../disk/read-text';
@@ -61,8 +61,6 @@ export interface ChangeOutcome {
   changes: TurnChange[];
   /** Set when the people had changed the file since the assistant last read it. */
   merged?: { theirs: TurnChange[]; notes: string[] };
-  /** The file as it now is. */
-  reading: Reading;
 }
 
 export interface SeatOptions {
@@ -136,7 +134,7 @@ export class FileSeat {
         const changes = turnChanges(base.data as Json, result.file as Json);
         if (result.file === base.data || changes.length === 0) {
           // Nothing to write; the assistant's version stays the one it read.
-          return { notices: result.notices, created: result.created ?? [], changes: [], reading: disk };
+          return { notices: result.notices, created: result.created ?? [], changes: [] };
         }
         const planned = this.plan(base, disk, result.file);
         const written = await this.replace(disk.text, planned.text);
@@ -150,7 +148,7 @@ export class FileSeat {
         this.lastWritten = planned.text;
         await this.record(changes, planned.text);
         this.options.afterWrite?.();
-        return { notices: result.notices, created: result.created ?? [], changes, ...(planned.merged ? { merged: planned.merged } : {}), reading };
+        return { notices: result.notices, created: result.created ?? [], changes, ...(planned.merged ? { merged: planned.merged } : {}) };
       }
     });
   }
@@ -173,7 +171,7 @@ export class FileSeat {
       this.lastWritten = text;
       const changes = turnChanges(undefined, data as Json);
       await this.record(changes, text);
-      return { notices: [], created: [], changes, reading };
+      return { notices: [], created: [], changes };
     });
   }
 

@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import { useDocumentStore } from '../../store/document-store';
 
-export const SECTIONS = ['conflicts', 'inspector', 'turns', 'backlog', 'checks', 'history', 'participants', 'trees', 'problems'] as const;
+export const SECTIONS = ['conflicts', 'inspector', 'backlog', 'checks', 'history', 'turns', 'participants', 'trees', 'problems'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export const SECTION_LABEL: Record<Section, string> = {
