@@ -48,6 +48,13 @@ const COMMANDS: Record<string, Command> = {
       return { help: m.EXPORT_HELP, run: m.exportCommand };
     },
   },
+  mcp: {
+    summary: 'let an AI assistant work on a file (an MCP server on stdio)',
+    load: async () => {
+      const m = await import('./mcp-command');
+      return { help: m.MCP_HELP, run: m.mcpCommand };
+    },
+  },
   check: {
     summary: 'point out where the reasoning is thin (notes, not errors)',
     load: async () => {

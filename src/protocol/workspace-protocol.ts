@@ -4,6 +4,7 @@
 //
 // The page never names a path. The server tells the page which file it edits (by a display name
 // and an opaque id); in a folder the page chooses among ids the server listed.
+import { checkTurnRecord, type TurnRecord } from './turn-record';
 
 /** Bumped when a message changes shape; both ends refuse a peer of another version. */
 export const PROTOCOL_VERSION = 1;
@@ -53,8 +54,10 @@ export type WriteOutcome =
 export type ServerMessage =
   | { type: 'welcome'; protocol: number; mode: 'file'; file: FileInfo; disk: DiskState; history: HistoryFile[]; historyProblem?: string }
   | { type: 'welcome'; protocol: number; mode: 'folder'; folder: string; files: FolderEntry[] }
-  /** The file changed on disk (another program, or another window of this editor). */
-  | { type: 'disk'; disk: DiskState }
+  /** The file changed on disk: by another program (`outside`), or through another window of this editor (`write`). */
+  | { type: 'disk'; disk: DiskState; cause?: 'outside' | 'write' }
+  /** The newest records of the file's turn log (`.NAME/turns/log.jsonl`): who wrote what from outside. */
+  | { type: 'turns'; turns: TurnRecord[] }
   | ({ type: 'write-result'; request: number } & WriteOutcome)
   | { type: 'history'; history: HistoryFile[]; historyProblem?: string }
   | { type: 'snapshot-result'; request: number; ok: boolean; message: string; revision?: number }
@@ -138,7 +141,13 @@ export function parseServerMessage(raw: string): Checked<ServerMessage> {
       if (m.mode === 'folder' && isString(m.folder) && Array.isArray(m.files) && m.files.every((f) => isRecord(f) && isString(f.id) && isString(f.name))) return { ok: true, message: m as ServerMessage };
       return bad;
     case 'disk':
-      return isDiskState(m.disk) ? { ok: true, message: m as ServerMessage } : bad;
+      return isDiskState(m.disk) && (m.cause === undefined || m.cause === 'outside' || m.cause === 'write') ? { ok: true, message: m as ServerMessage } : bad;
+    case 'turns': {
+      if (!Array.isArray(m.turns)) return bad;
+      // A record that fails its checks is left out, not the whole message: the log is written by other programs.
+      const turns = m.turns.map(checkTurnRecord).filter((record): record is TurnRecord => record !== undefined);
+      return { ok: true, message: { type: 'turns', turns } };
+    }
     case 'write-result':
       if (!isRequest(m.request)) return bad;
       if (m.outcome === 'written' && isString(m.version)) return { ok: true, message: m as ServerMessage };

@@ -14,16 +14,19 @@ export function startLiveSession(socket: WebSocket, workspace: Workspace): void 
   };
 
   const listener: FileListener = {
-    disk: (disk) => send({ type: 'disk', disk }),
+    disk: (disk, cause) => send({ type: 'disk', disk, cause }),
     history: (state) => send({ type: 'history', ...state }),
+    turns: (turns) => send({ type: 'turns', turns }),
   };
 
   const attach = async (next: WatchedFile) => {
     detach();
     file = next;
     stopListening = next.listen(listener);
-    const [disk, history] = await Promise.all([next.disk(), next.history()]);
-    if (file === next) send({ type: 'welcome', protocol: PROTOCOL_VERSION, mode: 'file', file: next.info, disk, ...history });
+    const [disk, history, turns] = await Promise.all([next.disk(), next.history(), next.turns()]);
+    if (file !== next) return;
+    send({ type: 'welcome', protocol: PROTOCOL_VERSION, mode: 'file', file: next.info, disk, ...history });
+    send({ type: 'turns', turns });
   };
   const detach = () => {
     stopListening?.();

@@ -10,6 +10,11 @@ import { replaceAtomically } from '../disk/atomic-write';
 import { readDiskState, versionOf } from './disk-state';
 import { watchPath } from './file-watch';
 import { HistoryRefusal, outputFolderFor, readHistoryFiles, recordSnapshot } from '../disk/history-on-disk';
+import { TURN_LOG_NAME, readTurnRecords, turnsFolder } from '../disk/turn-log';
+import type { TurnRecord } from '../protocol/turn-record';
+
+/** The newest turn records sent to a page: enough for the Turns panel, never the whole log. */
+const TURNS_SENT = 300;
 
 export interface HistoryState {
   history: HistoryFile[];
@@ -20,6 +25,8 @@ export interface FileListener {
   /** The file's content changed, by another program or through another listener's write. */
   disk(disk: DiskState, cause: 'outside' | 'write'): void;
   history(state: HistoryState): void;
+  /** The turn log beside the file changed (`causeway mcp` wrote): its newest records. */
+  turns?(records: TurnRecord[]): void;
 }
 
 export interface SnapshotOutcome {
@@ -38,6 +45,8 @@ export class WatchedFile {
   private current: DiskState | undefined;
   private historyState: HistoryState = { history: [] };
   private historySignature = '';
+  private turnsState: TurnRecord[] = [];
+  private turnsSignature = '';
   private readonly listeners = new Set<FileListener>();
   private stopWatching: (() => void) | undefined;
   /** Writes and snapshots of this file happen one at a time. */
@@ -56,6 +65,11 @@ export class WatchedFile {
   async history(): Promise<HistoryState> {
     if (!this.stopWatching) await this.refreshHistory();
     return this.historyState;
+  }
+
+  async turns(): Promise<TurnRecord[]> {
+    if (!this.stopWatching) await this.refreshTurns();
+    return this.turnsState;
   }
 
   /** Starts telling `listener` about changes; returns a function that stops it. */
@@ -78,9 +92,13 @@ export class WatchedFile {
     // Snapshots are few and arrive rarely: a poll of the history folder finds them within a second.
     const poll = setInterval(() => void this.refreshHistory(), 1000);
     poll.unref?.();
+    // The turn log names who made a change the page is about to show: looked at more often.
+    const turnsPoll = setInterval(() => void this.refreshTurns(), 250);
+    turnsPoll.unref?.();
     this.stopWatching = () => {
       stopFile();
       clearInterval(poll);
+      clearInterval(turnsPoll);
     };
   }
 
@@ -105,6 +123,18 @@ export class WatchedFile {
     }
     this.historyState = state;
     for (const listener of this.listeners) listener.history(state);
+  }
+
+  private async refreshTurns(): Promise<void> {
+    const folder = turnsFolder(await outputFolderFor(this.path));
+    const signature = await stat(join(folder, TURN_LOG_NAME)).then(
+      (info) => `${info.size}:${info.mtimeMs}`,
+      () => 'none',
+    );
+    if (signature === this.turnsSignature) return;
+    this.turnsSignature = signature;
+    this.turnsState = (await readTurnRecords(dirname(folder))).slice(-TURNS_SENT);
+    for (const listener of this.listeners) listener.turns?.(this.turnsState);
   }
 
   /**

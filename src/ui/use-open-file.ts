@@ -6,6 +6,7 @@ import { stringifyData, type Json } from '../format';
 import { currentSession, loadSession, saveSession } from '../store/autosave';
 import { hasUnsavedChanges, useDocumentStore } from '../store/document-store';
 import type { WritableFileHandle } from './file-access';
+import { observeReopened } from '../store/turns/turn-tracking';
 import { readFileText } from './read-file';
 import { setSaveTarget } from './save-target';
 import { useImportReport } from './exchange/import-report-store';
@@ -41,7 +42,9 @@ export function useOpenFile(): (file: File, handle?: WritableFileHandle) => Prom
       return false;
     }
     const replaced = hasUnsavedChanges(store) ? currentSession() : undefined;
+    const previous = store.document ? { fileName: store.document.fileName, savedData: store.document.savedData } : null;
     if (!store.openText(converted.text, converted.fileName)) return false;
+    observeReopened(previous, converted.fileName, converted.text);
     // An imported file is new: saving must not write YAML over the source it came from.
     setSaveTarget(converted.fileName, converted.report ? undefined : handle);
     if (converted.report) useImportReport.getState().show(converted.report);

@@ -17,6 +17,7 @@ import {
   type MergeSide,
 } from '../../format';
 import type { DiskState, ServerMessage } from '../../protocol/workspace-protocol';
+import type { TurnRecord } from '../../protocol/turn-record';
 import { loadSession, startAutosave, type SavedSession, type SessionKey } from '../autosave';
 import { useDocumentStore } from '../document-store';
 import { useHistoryStore } from '../history-store';
@@ -61,6 +62,17 @@ let sync: Sync | undefined;
 let fileChosenListener: ((fileId: string) => void) | undefined;
 export function onFileChosen(listener: (fileId: string) => void): void {
   fileChosenListener = listener;
+}
+
+/** Told of what others did to the file: each change from outside once it is in place, and the turn log. */
+export interface OutsideListener {
+  /** `before` is the file as this page last had it from disk, `after` as it came. Called before the change is put in place: defer the work. */
+  change(before: Json, after: Json, text: string, cause: 'outside' | 'write'): void;
+  turns(records: TurnRecord[]): void;
+}
+let outsideListener: OutsideListener | undefined;
+export function onOutside(listener: OutsideListener): void {
+  outsideListener = listener;
 }
 
 /** Whether this page was served by `causeway open` (the server marks the page). */
@@ -150,7 +162,10 @@ async function onMessage(message: ServerMessage): Promise<void> {
       if (message.mode === 'folder') return showFolder(message.folder, message.files);
       return welcomeFile(message);
     case 'disk':
-      return onDisk(message.disk);
+      return onDisk(message.disk, message.cause);
+    case 'turns':
+      outsideListener?.turns(message.turns);
+      return;
     case 'write-result':
       return onWriteResult(message);
     case 'history': {
@@ -248,7 +263,7 @@ function recoverUnwrittenEdits(fileId: string, session: SavedSession | undefined
   mergeWith({ version: disk.version, text: disk.text }, session.data, 'Recover edits not yet written', 'recovered');
 }
 
-function onDisk(disk: DiskState): void {
+function onDisk(disk: DiskState, cause: 'outside' | 'write' = 'outside'): void {
   if (!sync) return;
   sync.latestDisk = disk;
   const base = sync.base;
@@ -281,6 +296,7 @@ function onDisk(disk: DiskState): void {
   }
   setDiskProblem(null);
   const disked = { version: disk.version, text: disk.text };
+  outsideListener?.change(document.savedData, opened.data, disk.text, cause);
   if (!hasUnwritten() && !sync.pending) {
     const changes = changedItems(document.data, opened.data);
     useDocumentStore.getState().replaceFromDisk({
