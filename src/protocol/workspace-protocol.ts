@@ -36,6 +36,8 @@ export interface FolderEntry {
   title?: string;
   /** Why it is probably not a working file (unreadable, broken YAML…), for the listing. */
   problem?: string;
+  /** It cannot be opened at all (a link out of the folder, a pipe…): `problem` says why. */
+  refused?: boolean;
 }
 
 /** A snapshot file of the history folder `.NAME/history/`. */

@@ -9,30 +9,41 @@ import type { FileListener, WatchedFile } from './watched-file';
 export function startLiveSession(socket: WebSocket, workspace: Workspace): void {
   let file: WatchedFile | undefined;
   let stopListening: (() => void) | undefined;
+  /** News that came while the welcome was being read: sent after it, in order. */
+  let early: ServerMessage[] | undefined;
   const send = (message: ServerMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(encodeMessage(message));
   };
+  const tell = (message: ServerMessage) => (early ? early.push(message) : send(message));
 
   const listener: FileListener = {
-    disk: (disk) => send({ type: 'disk', disk }),
-    history: (state) => send({ type: 'history', ...state }),
+    disk: (disk) => tell({ type: 'disk', disk }),
+    history: (state) => tell({ type: 'history', ...state }),
   };
 
   const attach = async (next: WatchedFile) => {
     detach();
     file = next;
+    early = [];
     stopListening = next.listen(listener);
-    const [disk, history] = await Promise.all([next.disk(), next.history()]);
-    if (file === next) send({ type: 'welcome', protocol: PROTOCOL_VERSION, mode: 'file', file: next.info, disk, ...history });
+    // Read afresh: the file may have changed while no page was connected.
+    const [disk, history] = await Promise.all([next.fresh(listener), next.freshHistory()]);
+    if (file !== next) return;
+    send({ type: 'welcome', protocol: PROTOCOL_VERSION, mode: 'file', file: next.info, disk, ...history });
+    const news = early;
+    early = undefined;
+    for (const message of news) send(message);
   };
   const detach = () => {
     stopListening?.();
     stopListening = undefined;
     file = undefined;
+    early = undefined;
   };
   const sendListing = async () => {
     if (workspace.kind !== 'folder') return;
-    send({ type: 'welcome', protocol: PROTOCOL_VERSION, mode: 'folder', folder: workspace.folder, files: (await workspace.list()).map(({ id, name, title, problem }) => ({ id, name, ...(title ? { title } : {}), ...(problem ? { problem } : {}) })) });
+    const files = (await workspace.list()).map(({ id, name, title, problem, refused }) => ({ id, name, ...(title ? { title } : {}), ...(problem ? { problem } : {}), ...(refused ? { refused } : {}) }));
+    send({ type: 'welcome', protocol: PROTOCOL_VERSION, mode: 'folder', folder: workspace.folder, files });
   };
 
   const handle = async (message: ClientMessage) => {
@@ -52,11 +63,12 @@ export function startLiveSession(socket: WebSocket, workspace: Workspace): void 
       }
       case 'choose': {
         if (workspace.kind !== 'folder') return send({ type: 'refused', message: 'This server edits one file; there is nothing to choose.' });
-        const chosen = await workspace.fileById(message.id);
-        if (!chosen) return send({ type: 'refused', message: 'That file is no longer in the folder.' });
-        return attach(chosen);
+        const chosen = await workspace.choose(message.id);
+        if (!chosen.ok) return send({ type: 'refused', message: chosen.reason });
+        return attach(chosen.file);
       }
       case 'list':
+        if (workspace.kind !== 'folder') return send({ type: 'refused', message: 'This server edits one file; there is no folder to list.' });
         detach();
         return sendListing();
     }
