@@ -15,6 +15,11 @@ export interface DiskProblem {
   diagnostics: Diagnostic[];
   /** The file is gone from disk (deleted or renamed away). */
   missing: boolean;
+  /**
+   * It reads, but looks like a write that has not finished (it lost whole trees, or its
+   * validity): why, in words. The person may open it as it is.
+   */
+  unfinished?: string;
 }
 
 export interface LiveState {

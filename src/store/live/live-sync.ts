@@ -8,9 +8,13 @@
 //   it is back.
 import {
   deepEqual,
+  diagnoseData,
   openWorkingFile,
   saveWithSource,
+  shapeOfData,
+  unfinishedChange,
   type Json,
+  type OpenedFile,
   type SaveBase,
   changedItems,
   mergeWorkingTexts,
@@ -26,6 +30,8 @@ import { describeDiskChange, describeMerge } from './live-words';
 
 /** The pause after an edit before it is written: typing writes once, not on every key. */
 export const WRITE_DELAY_MS = 300;
+/** While conflicts wait, the pause in typing after which they are worked out again with what was typed. */
+const CONFLICT_REFRESH_MS = 250;
 /** How long to wait for the server to answer a snapshot request. */
 const SNAPSHOT_TIMEOUT_MS = 120_000;
 const CHOSEN_FILE_KEY = 'causeway.live.chosen';
@@ -50,7 +56,10 @@ interface Sync {
   /** The last write sent, kept to recognise it on disk when its answer was lost with the connection. */
   lastSent: SentWrite | null;
   failure: string | null;
+  /** A version on disk that looked unfinished and that the person chose to open as it is. */
+  takenAsItIs: string | null;
   timer: ReturnType<typeof setTimeout> | undefined;
+  conflictTimer: ReturnType<typeof setTimeout> | undefined;
   request: number;
   snapshotWaiters: Map<number, (outcome: { ok: boolean; message: string }) => void>;
   flushWaiters: ((written: boolean) => void)[];
@@ -86,7 +95,9 @@ export function startLiveSync(): () => void {
     inFlight: null,
     lastSent: null,
     failure: null,
+    takenAsItIs: null,
     timer: undefined,
+    conflictTimer: undefined,
     request: 0,
     snapshotWaiters: new Map(),
     flushWaiters: [],
@@ -101,6 +112,7 @@ export function startLiveSync(): () => void {
   const unsubscribe = useDocumentStore.subscribe((now, before) => {
     if (now.document?.data !== before.document?.data || now.document?.savedData !== before.document?.savedData) {
       if (hasUnwritten()) scheduleWrite(WRITE_DELAY_MS);
+      if (state.pending && now.document?.data !== before.document?.data) scheduleConflictRefresh();
       updateSaveState();
     }
   });
@@ -109,6 +121,7 @@ export function startLiveSync(): () => void {
     stopAutosave();
     state.connection.close();
     clearTimeout(state.timer);
+    clearTimeout(state.conflictTimer);
     sync = undefined;
   };
 }
@@ -253,6 +266,7 @@ function onDisk(disk: DiskState): void {
   sync.latestDisk = disk;
   const base = sync.base;
   if (base && disk.version === base.version) {
+    // Back as it was (`git stash pop`): edits that waited for it are written now (setDiskProblem).
     if (useLiveStore.getState().diskProblem) setDiskProblem(null);
     updateSaveState();
     return;
@@ -279,6 +293,13 @@ function onDisk(disk: DiskState): void {
     setDiskProblem({ message: `The file on disk cannot be used (${summary}).`, diagnostics: opened.diagnostics, missing: false });
     return;
   }
+  // A program still writing the file leaves a prefix that reads: keep the last complete content
+  // until it is finished (or the person opens it as it is).
+  const unfinished = sync.takenAsItIs === disk.version ? undefined : unfinishedOnDisk(document.savedData, opened);
+  if (unfinished !== undefined) {
+    setDiskProblem({ message: `The file on disk looks unfinished: ${unfinished}.`, diagnostics: opened.diagnostics, missing: false, unfinished });
+    return;
+  }
   setDiskProblem(null);
   const disked = { version: disk.version, text: disk.text };
   if (!hasUnwritten() && !sync.pending) {
@@ -296,6 +317,21 @@ function onDisk(disk: DiskState): void {
     return;
   }
   mergeWith(disked, document.data, 'Merge with changes on disk', 'disk');
+}
+
+/** Why the disk's new content looks like an unfinished write, compared with what this page last took from disk. */
+function unfinishedOnDisk(lastFromDisk: Json, opened: OpenedFile): string | undefined {
+  // Whether the last content was valid matters only when the new one is not: worked out then.
+  const wasValid = opened.valid || !diagnoseData(lastFromDisk).some((d) => d.severity === 'error');
+  return unfinishedChange(shapeOfData(lastFromDisk, wasValid), shapeOfData(opened.data, opened.valid));
+}
+
+/** The person opens the file on disk as it is, although it looks unfinished (their say). */
+export function takeDiskAsItIs(): void {
+  const disk = sync?.latestDisk;
+  if (!sync || !disk || disk.text === null) return;
+  sync.takenAsItIs = disk.version;
+  onDisk(disk);
 }
 
 /**
@@ -334,6 +370,27 @@ function mergeWith(disk: { version: string; text: string }, mine: Json, label: s
   if (hasUnwritten()) scheduleWrite(0);
 }
 
+/**
+ * Conflicts are worked out again as the person keeps typing, so each offers everything typed
+ * (the field being typed in is never taken away, see SidePanel).
+ */
+function scheduleConflictRefresh(): void {
+  if (!sync) return;
+  clearTimeout(sync.conflictTimer);
+  sync.conflictTimer = setTimeout(refreshConflicts, CONFLICT_REFRESH_MS);
+}
+
+function refreshConflicts(): void {
+  const document = useDocumentStore.getState().document;
+  if (!sync?.pending || !sync.base || !document) return;
+  const outcome = mergeWorkingTexts(sync.base.text, document.data, sync.pending.text, useLiveStore.getState().choices);
+  if (outcome.conflicts.length === 0) return mergeWith(sync.pending, document.data, 'Merge with changes on disk', 'disk');
+  const ids = new Set(outcome.conflicts.map((c) => c.id));
+  const choices = new Map([...useLiveStore.getState().choices].filter(([id]) => ids.has(id)));
+  useLiveStore.setState({ conflicts: outcome.conflicts, choices });
+  updateSaveState();
+}
+
 /** Settles one conflict; once every one is settled, the merge is shown and written. */
 export function settleConflict(id: string, side: MergeSide): void {
   const choices = new Map(useLiveStore.getState().choices);
@@ -357,8 +414,11 @@ function resettle(): void {
 }
 
 function setDiskProblem(problem: DiskProblem | null): void {
+  const had = useLiveStore.getState().diskProblem !== null;
   useLiveStore.setState({ diskProblem: problem });
   updateSaveState();
+  // Edits that waited for the file are written as soon as it can be used again.
+  if (had && problem === null && hasUnwritten()) scheduleWrite(0);
 }
 
 function scheduleWrite(delay: number): void {
@@ -395,7 +455,9 @@ function writeNow(overwriteProblem = false): void {
     return;
   }
   const sent: SentWrite = { request: ++sync.request, text: saved.text, source: saved.source, data: document.data };
-  if (!sync.connection.send({ type: 'write', request: sent.request, baseVersion, text: sent.text, ...(overwriteProblem ? { overwriteProblem: true } : {}) })) {
+  // Writing over a version the person opened as it is, though it looked unfinished, is their say too.
+  const personSaidSo = overwriteProblem || (sync.takenAsItIs !== null && baseVersion === sync.takenAsItIs);
+  if (!sync.connection.send({ type: 'write', request: sent.request, baseVersion, text: sent.text, ...(personSaidSo ? { overwriteProblem: true } : {}) })) {
     updateSaveState();
     return;
   }
@@ -454,7 +516,9 @@ function updateSaveState(): void {
   let save: typeof live.save;
   if (live.conflicts.length > 0 && sync.pending) save = { kind: 'unsaved', reason: `${live.conflicts.length} conflict${live.conflicts.length === 1 ? '' : 's'} to settle` };
   else if (unwritten && live.connection !== 'connected') save = { kind: 'unsaved', reason: 'disconnected' };
-  else if (unwritten && live.diskProblem) save = { kind: 'unsaved', reason: live.diskProblem.missing ? 'file gone from disk' : 'file on disk unreadable' };
+  else if (unwritten && live.diskProblem) {
+    save = { kind: 'unsaved', reason: live.diskProblem.missing ? 'file gone from disk' : live.diskProblem.unfinished ? 'file on disk unfinished' : 'file on disk unreadable' };
+  }
   else if (unwritten && sync.failure && !sync.inFlight) save = { kind: 'unsaved', reason: sync.failure };
   else if (unwritten || sync.inFlight) save = { kind: 'saving' };
   else save = { kind: 'saved' };

@@ -42,7 +42,7 @@ export function LiveStatus() {
   return (
     <span className="cw-live-status is-unsaved" role="status" data-testid="save-status" data-state="unsaved" title={`Not saved: ${save.reason}`}>
       <span aria-hidden="true">●</span> Not saved <span className="cw-live-detail">({save.reason})</span>
-      {!/conflict|disconnected|unreadable|gone from disk/.test(save.reason) && (
+      {!/conflict|disconnected|unreadable|unfinished|gone from disk/.test(save.reason) && (
         <button type="button" className="cw-button cw-live-retry" onClick={retryWrite}>
           Try again
         </button>

@@ -92,13 +92,37 @@ function useFollowSelection() {
   }, [selected]);
 }
 
-/** Conflicts with the file on disk come to the front as soon as there are any. */
+/**
+ * Conflicts with the file on disk come to the front as soon as there are any, except over a
+ * field the person is typing in: it stays theirs (every key reaches it) until they leave it.
+ */
 function useConflictsWhenTheyCome(count: number) {
   const before = useRef(0);
   useEffect(() => {
-    if (count > 0 && before.current === 0) useSideSection.getState().show('conflicts');
+    if (count > 0 && before.current === 0) {
+      const show = () => {
+        if (useLiveStore.getState().conflicts.length > 0) useSideSection.getState().show('conflicts');
+      };
+      if (!fieldBeingTyped()) show();
+      else {
+        // Looked at a few times a second: focus may leave by Tab, a click, or the field going away.
+        const waiting = setInterval(() => {
+          if (fieldBeingTyped()) return;
+          clearInterval(waiting);
+          show();
+        }, 250);
+      }
+    }
     before.current = count;
   }, [count]);
+}
+
+function fieldBeingTyped(): HTMLElement | undefined {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement)) return undefined;
+  if (active instanceof HTMLTextAreaElement || active.isContentEditable) return active;
+  if (active instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file'].includes(active.type)) return active;
+  return undefined;
 }
 
 /** A file that arrives with problems opens on the problems list. */
