@@ -42,6 +42,8 @@ export async function restartAndReopen(page: Page, server: RunningCauseway, path
   const again = await serve(path, '--port', String(server.port));
   const other = await page.context().newPage();
   await other.goto(again.url);
+  // In: the page exchanged the address's code for a secret and opened the live channel.
+  await expect(other.locator('.cw-folder, [data-testid="save-status"][data-state="saved"]').first()).toBeVisible({ timeout: 20_000 });
   return other;
 }
 

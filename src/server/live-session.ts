@@ -3,10 +3,12 @@
 import type { WebSocket } from 'ws';
 import { MAX_FILE_BYTES } from '../format';
 import { encodeMessage, parseClientMessage, PROTOCOL_VERSION, type ClientMessage, type ServerMessage } from '../protocol/workspace-protocol';
+import type { Grant } from './access';
 import type { Workspace } from './workspace';
 import type { FileListener, WatchedFile } from './watched-file';
 
-export function startLiveSession(socket: WebSocket, workspace: Workspace): void {
+/** `grant`: who this page is, as the server decided from its secret. */
+export function startLiveSession(socket: WebSocket, workspace: Workspace, grant: Grant): void {
   let file: WatchedFile | undefined;
   let stopListening: (() => void) | undefined;
   /** News that came while the welcome was being read: sent after it, in order. */
@@ -50,6 +52,7 @@ export function startLiveSession(socket: WebSocket, workspace: Workspace): void 
     switch (message.type) {
       case 'write': {
         if (!file) return send({ type: 'refused', message: 'No file is open in this window.' });
+        if (grant.role === 'observer') return send({ type: 'write-result', request: message.request, outcome: 'failed', reason: 'you are following this session as an observer' });
         if (Buffer.byteLength(message.text, 'utf8') > MAX_FILE_BYTES) {
           return send({ type: 'write-result', request: message.request, outcome: 'failed', reason: 'the text is larger than a working file may be' });
         }
@@ -58,6 +61,7 @@ export function startLiveSession(socket: WebSocket, workspace: Workspace): void 
       }
       case 'snapshot': {
         if (!file) return send({ type: 'refused', message: 'No file is open in this window.' });
+        if (grant.role === 'observer') return send({ type: 'snapshot-result', request: message.request, ok: false, message: 'Nothing was recorded: observers follow the session without changing it.' });
         const outcome = await file.snapshot(message.version, message.summary);
         return send({ type: 'snapshot-result', request: message.request, ...outcome });
       }

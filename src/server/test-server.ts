@@ -6,11 +6,9 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
-import { parseServerMessage, type ClientMessage, type ServerMessage } from '../protocol/workspace-protocol';
+import { LIVE_PROTOCOL, parseServerMessage, SECRET_PROTOCOL_PREFIX, SESSION_PATH, type ClientMessage, type ServerMessage } from '../protocol/workspace-protocol';
 import { fileWorkspace, folderWorkspace } from './workspace';
 import { startWorkspaceServer, type RunningWorkspaceServer } from './workspace-server';
-
-export const SECRET = 'test-secret-0123456789abcdef';
 
 /** A minimal built editor: the server serves only the files the build produced. */
 export const webRoot = (() => {
@@ -36,7 +34,7 @@ export async function serve(text: string, target: 'file' | 'folder' = 'file', pr
   const file = join(folder, 'work.yaml');
   writeFileSync(file, text);
   prepare?.(folder);
-  const server = await startWorkspaceServer({ workspace: target === 'file' ? fileWorkspace(file) : folderWorkspace(folder), webRoot, host: '127.0.0.1', port: 0, secret: SECRET });
+  const server = await startWorkspaceServer({ workspace: target === 'file' ? fileWorkspace(file) : folderWorkspace(folder), webRoot, host: '127.0.0.1', port: 0 });
   running.push({ server, sockets: [] });
   return { server, folder, file };
 }
@@ -78,15 +76,31 @@ export interface LiveClient {
   closed: Promise<void>;
 }
 
-/** The headers with which a page that holds the secret opens the live channel. */
-export function liveHeaders(server: RunningWorkspaceServer): Record<string, string> {
-  return { Cookie: `causeway-${server.port}=${SECRET}` };
+/** The code of a new address the server gives out (what the printed address carries). */
+export const codeOf = (address: string) => new URL(address).hash.replace(/^#code=/, '');
+
+/** Exchanges a new one-time code for a secret, as the page does on its first load. */
+export async function secretFor(server: RunningWorkspaceServer): Promise<string> {
+  const answer = await get(server, SESSION_PATH, { 'Content-Type': 'application/json', Origin: `http://127.0.0.1:${server.port}` }, 'POST', JSON.stringify({ code: codeOf(server.address()) }));
+  if (answer.status !== 200) throw new Error(`the code exchange was refused (${answer.status}): ${answer.body}`);
+  return (JSON.parse(answer.body) as { secret: string }).secret;
 }
 
-/** A live-channel client that collects what the server says. */
-export function connect(server: RunningWorkspaceServer, headers: Record<string, string> = liveHeaders(server), path = '/live'): Promise<LiveClient> {
+export interface ConnectOptions {
+  /** The secret to present; a new one by default, none with null. */
+  secret?: string | null;
+  headers?: Record<string, string>;
+  path?: string;
+  /** The subprotocols offered, in place of the page's. */
+  protocols?: string[];
+}
+
+/** A live-channel client that collects what the server says; it opens the channel as the page does. */
+export async function connect(server: RunningWorkspaceServer, options: ConnectOptions = {}): Promise<LiveClient> {
+  const secret = options.secret === undefined ? await secretFor(server) : options.secret;
+  const protocols = options.protocols ?? [LIVE_PROTOCOL, ...(secret === null ? [] : [`${SECRET_PROTOCOL_PREFIX}${secret}`])];
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${server.port}${path}`, { headers });
+    const socket = new WebSocket(`ws://127.0.0.1:${server.port}${options.path ?? '/live'}`, protocols, { headers: options.headers ?? {} });
     running.find((r) => r.server === server)?.sockets.push(socket);
     const received: ServerMessage[] = [];
     const waiting: { type: string; resolve(m: ServerMessage): void }[] = [];

@@ -24,6 +24,7 @@ import type { DiskState, ServerMessage } from '../../protocol/workspace-protocol
 import { loadSession, startAutosave, type SavedSession, type SessionKey } from '../autosave';
 import { useDocumentStore } from '../document-store';
 import { useHistoryStore } from '../history-store';
+import { currentSecret, forgetSecret, obtainAccess, onNewAccess, secretHolds } from './live-access';
 import { connectLive, type ConnectionState, type LiveConnection } from './live-connection';
 import { useLiveStore, type DiskProblem } from './live-store';
 import { describeDiskChange, describeMerge } from './live-words';
@@ -82,13 +83,14 @@ const sessionKey = (): SessionKey | undefined => {
   return file && useLiveStore.getState().mode === 'file' ? `live:${file.id}` : undefined;
 };
 
+/** Before the page has its way in, nothing can be sent. */
+const NOT_YET_CONNECTED: LiveConnection = { send: () => false, reconnect: () => undefined, close: () => undefined };
+
 /** Starts working on the file on disk: connects, opens what the server sends, and writes edits back. */
 export function startLiveSync(): () => void {
-  // The secret came in the address; the server has put it in a cookie, so it leaves the address bar.
-  if (new URL(window.location.href).searchParams.has('token')) history.replaceState(null, '', '/');
   useLiveStore.setState({ active: true });
   const state: Sync = {
-    connection: undefined as unknown as LiveConnection,
+    connection: NOT_YET_CONNECTED,
     base: null,
     pending: null,
     latestDisk: null,
@@ -103,10 +105,25 @@ export function startLiveSync(): () => void {
     flushWaiters: [],
   };
   sync = state;
-  state.connection = connectLive({
-    state: (connection) => onConnection(connection),
-    message: (message) => void onMessage(message),
-    malformed: (reason) => useDocumentStore.getState().say('refusal', `The server sent ${reason}; it was ignored.`),
+  let stopped = false;
+  // The address's one-time code becomes this page's secret first; then the channel opens with it.
+  void obtainAccess().then((access) => {
+    if (stopped) return;
+    useLiveStore.setState({ access });
+    state.connection = connectLive(
+      {
+        state: (connection) => onConnection(connection),
+        message: (message) => void onMessage(message),
+        malformed: (reason) => useDocumentStore.getState().say('refusal', `The server sent ${reason}; it was ignored.`),
+      },
+      currentSecret,
+    );
+  });
+  // A new address opened here or in another tab (after a restart): back in with its secret.
+  const stopAccess = onNewAccess((access) => {
+    if (access !== 'ok') return;
+    useLiveStore.setState({ access, restarted: false });
+    state.connection.reconnect();
   });
   const stopAutosave = startAutosave((message) => useDocumentStore.getState().say('refusal', message), sessionKey);
   const unsubscribe = useDocumentStore.subscribe((now, before) => {
@@ -117,6 +134,8 @@ export function startLiveSync(): () => void {
     }
   });
   return () => {
+    stopped = true;
+    stopAccess();
     unsubscribe();
     stopAutosave();
     state.connection.close();
@@ -146,14 +165,17 @@ function onConnection(connection: ConnectionState): void {
   updateSaveState();
 }
 
-/** A server that answers but refuses this page was started again: its new address is needed. */
+/**
+ * A server that answers but no longer knows this page's secret was started again (or let this
+ * page go): a new address is needed, and trying with the old secret is pointless.
+ */
 async function checkRestarted(): Promise<void> {
-  try {
-    const response = await fetch('/', { method: 'HEAD', cache: 'no-store', credentials: 'same-origin' });
-    if (response.status === 401 && useLiveStore.getState().connection !== 'connected') useLiveStore.setState({ restarted: true });
-  } catch {
-    // not answering at all: simply stopped; the connection keeps trying
-  }
+  const secret = currentSecret();
+  if (secret === null) return;
+  const holds = await secretHolds(secret); // undefined: not answering at all, simply stopped; the connection keeps trying
+  if (holds !== false || useLiveStore.getState().connection === 'connected') return;
+  forgetSecret(secret);
+  useLiveStore.setState({ restarted: true });
 }
 
 async function onMessage(message: ServerMessage): Promise<void> {

@@ -15,6 +15,7 @@ import { Inspector } from './Inspector';
 import { ParticipantsPanel } from './ParticipantsPanel';
 import { SECTIONS, SECTION_LABEL, useSideSection, type Section } from './side-section';
 import { TreesPanel } from './TreesPanel';
+import { typingNow } from '../typing';
 import './side.css';
 
 export function SidePanel() {
@@ -94,7 +95,7 @@ function useFollowSelection() {
 
 /**
  * Conflicts with the file on disk come to the front as soon as there are any, except over a
- * field the person is typing in: it stays theirs (every key reaches it) until they leave it.
+ * field the person is typing in: it stays theirs (every key reaches it) until they stop.
  */
 function useConflictsWhenTheyCome(count: number) {
   const before = useRef(0);
@@ -103,11 +104,11 @@ function useConflictsWhenTheyCome(count: number) {
       const show = () => {
         if (useLiveStore.getState().conflicts.length > 0) useSideSection.getState().show('conflicts');
       };
-      if (!fieldBeingTyped()) show();
+      if (!typingNow()) show();
       else {
-        // Looked at a few times a second: focus may leave by Tab, a click, or the field going away.
+        // Looked at a few times a second: the person stops, leaves the field, or the window.
         const waiting = setInterval(() => {
-          if (fieldBeingTyped()) return;
+          if (typingNow()) return;
           clearInterval(waiting);
           show();
         }, 250);
@@ -115,14 +116,6 @@ function useConflictsWhenTheyCome(count: number) {
     }
     before.current = count;
   }, [count]);
-}
-
-function fieldBeingTyped(): HTMLElement | undefined {
-  const active = document.activeElement;
-  if (!(active instanceof HTMLElement)) return undefined;
-  if (active instanceof HTMLTextAreaElement || active.isContentEditable) return active;
-  if (active instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file'].includes(active.type)) return active;
-  return undefined;
 }
 
 /** A file that arrives with problems opens on the problems list. */
