@@ -21,7 +21,10 @@ export function LiveAccessMessage() {
           <code>#code=…</code>).
         </p>
       )}
-      <p>For another browser, stop the server (Ctrl+C) and run <code>causeway open</code> again: it prints a new address.</p>
+      <p>
+        {access === 'address-used' ? 'To come in with this browser, ' : 'If that address was used in another browser already, '}stop the server (Ctrl+C) and run <code>causeway open</code> again: it
+        prints a new address.
+      </p>
     </div>
   );
 }
