@@ -2,11 +2,16 @@
 // the same browser where the person has the editor open, tries everything it can reach and
 // gets nothing of the file: no cookie to replay, no secret to read, no channel to open.
 import { expect, test } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { EXAMPLE_PATH, waitForLayout } from './helpers';
 import { serve, stopAll } from './live-helpers';
-import { temporaryCopy } from './workspace';
+import { BIN, temporaryCopy } from './workspace';
 
 let evil: Server | undefined;
 test.afterEach(async () => {
@@ -64,4 +69,25 @@ test('another local site the person visits, in the same browser, gets nothing of
   expect(results.page).toMatch(/^failed/); // not readable across origins
   // The person's page is still connected and unharmed.
   await expect(page.getByTestId('save-status')).toHaveText(/Saved/);
+});
+
+test('the browser that causeway open opens goes through a private file to the editor, and the file is gone once used', async ({ page }) => {
+  const path = temporaryCopy(EXAMPLE_PATH);
+  const scratch = mkdtempSync(join(tmpdir(), 'causeway-opener-'));
+  const log = join(scratch, 'opened');
+  writeFileSync(join(scratch, 'xdg-open'), `#!/bin/sh\nprintf '%s' "$1" > "${log}"\n`);
+  chmodSync(join(scratch, 'xdg-open'), 0o755);
+  const child = spawn(process.execPath, [BIN, 'open', path, '--port', '0'], { stdio: 'ignore', env: { ...process.env, PATH: `${scratch}:${process.env.PATH}` } });
+  try {
+    await expect.poll(() => existsSync(log), { timeout: 20_000 }).toBe(true);
+    const opened = readFileSync(log, 'utf8');
+    expect(opened).not.toContain('code');
+    await page.goto(pathToFileURL(opened).href);
+    await waitForLayout(page, 'current_reality');
+    await expect(page.getByTestId('save-status')).toHaveText(/Saved/);
+    expect(new URL(page.url()).hash).toBe('');
+    await expect.poll(() => existsSync(opened), { timeout: 5000 }).toBe(false);
+  } finally {
+    child.kill('SIGINT');
+  }
 });

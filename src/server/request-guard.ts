@@ -23,8 +23,18 @@ export function allowedHosts(config: GuardConfig): Set<string> {
   return hosts;
 }
 
+export interface OriginOptions {
+  /** A request that must say where it comes from (a POST). */
+  originRequired?: boolean;
+  /**
+   * Opening the editor's page itself, from anywhere (the file the browser opener forwards from,
+   * a link): the page is public and holds nothing; what it reaches is checked on its own.
+   */
+  pageNavigation?: boolean;
+}
+
 /** Host, Origin and Fetch Metadata: the request is for this server, from its own page (or typed in). */
-export function checkOrigin(request: IncomingMessage, config: GuardConfig, options: { originRequired?: boolean } = {}): Verdict {
+export function checkOrigin(request: IncomingMessage, config: GuardConfig, options: OriginOptions = {}): Verdict {
   const hosts = allowedHosts(config);
   const host = (request.headers.host ?? '').toLowerCase();
   if (!hosts.has(host)) {
@@ -35,7 +45,8 @@ export function checkOrigin(request: IncomingMessage, config: GuardConfig, optio
   const origin = request.headers.origin;
   if (origin === undefined ? options.originRequired : !hosts.has(originHost(origin))) return { ok: false, status: 403, reason: 'Requests from other sites are refused.' };
   const site = request.headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') return { ok: false, status: 403, reason: 'Requests from other sites are refused.' };
+  const navigation = options.pageNavigation && request.headers['sec-fetch-mode'] === 'navigate' && origin === undefined;
+  if (site !== undefined && site !== 'same-origin' && site !== 'none' && !navigation) return { ok: false, status: 403, reason: 'Requests from other sites are refused.' };
   return { ok: true };
 }
 

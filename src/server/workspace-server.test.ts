@@ -78,7 +78,10 @@ describe('who may use the workspace server', () => {
     expect((await get(server, '/', { Host: '127.0.0.1:1' })).status).toBe(403);
     expect((await get(server, SESSION_PATH, { ...json(server.port), Host: `evil.example:${server.port}` }, 'POST', code)).status).toBe(403);
     expect((await get(server, '/', { Origin: 'http://evil.example' })).status).toBe(403);
-    expect((await get(server, '/', { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+    expect((await get(server, '/assets/app-1234.js', { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+    expect((await get(server, '/', { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'cors' })).status).toBe(403);
+    // Opening the page itself from elsewhere (the browser opener's file, a link) is a navigation: the page is public.
+    expect((await get(server, '/', { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate' })).status).toBe(200);
     await expect(connect(server, { headers: { Host: `evil.example:${server.port}` } })).rejects.toThrow(/403/);
     expect((await get(server, '/', { Host: `localhost:${server.port}` })).status).toBe(200);
   });

@@ -165,7 +165,7 @@ async function serve(request: IncomingMessage, response: ServerResponse, files: 
   const refuse = (status: number, reason: string) => answer(status, 'text/plain; charset=utf-8', `${reason}\n`);
 
   const raw = request.url ?? '/';
-  const verdict = checkOrigin(request, guard, { originRequired: request.method === 'POST' });
+  const verdict = checkOrigin(request, guard, { originRequired: request.method === 'POST', pageNavigation: (request.method === 'GET' || request.method === 'HEAD') && raw === '/' });
   if (!verdict.ok) return refuse(verdict.status, verdict.reason);
   // The server decides what it reads: a request names no path and takes no parameter.
   if (/\.\.|%|\\|\/\/|\?|#/.test(raw) || !raw.startsWith('/')) {
