@@ -79,6 +79,17 @@ describe('writeWorkingFile', () => {
     expect(readFileSync(missing, 'utf8')).toBe('x\n');
   });
 
+  it.skipIf(isRoot)('writes a writable file in place when its folder takes no new file', async () => {
+    const { root, file } = folder();
+    chmodSync(root, 0o555);
+    try {
+      expect(await writeWorkingFile(file, 'in place\n', { root })).toMatchObject({ ok: true });
+      expect(readFileSync(file, 'utf8')).toBe('in place\n');
+    } finally {
+      chmodSync(root, 0o755);
+    }
+  });
+
   it('gives up, writing nothing, when the file changed meanwhile', async () => {
     const { root, file } = folder();
     const outcome = await writeWorkingFile(file, 'mine\n', {

@@ -43,25 +43,28 @@ export async function writeWorkingFile(path: string, text: string, options: Safe
   const info = place.info;
   if (await isReadOnly(target, info)) return { ok: false, code: 'read-only', reason: 'read-only' };
 
-  let temp: string;
+  const folderWritable = await canRenameOver(target);
+  // The whole new text is on disk beside the file first; a folder that takes no new file (the
+  // file itself being writable) is written in place without that copy.
+  let temp: string | undefined;
   try {
     temp = await writeTemp(target, text, info.mode & 0o7777);
   } catch (error) {
-    return failed(error);
+    if (folderWritable) return failed(error);
   }
   try {
-    const inPlace = info.nlink > 1 || !(await canRenameOver(target)) || !(await keepOwnerAndMode(temp, info));
+    const inPlace = temp === undefined || info.nlink > 1 || !folderWritable || !(await keepOwnerAndMode(temp, info));
     if (options.beforeReplace && !(await options.beforeReplace())) return { ok: false, code: 'changed' };
     // The file must still be the one placed: a swap since then is a change made meanwhile.
     const now = await lstat(target).catch(() => undefined);
     if (!now || now.ino !== info.ino || now.dev !== info.dev || !now.isFile()) return { ok: false, code: 'changed' };
     if (inPlace) await writeInPlace(target, text, info);
-    else await rename(temp, target);
+    else await rename(temp!, target);
     return { ok: true, path: target };
   } catch (error) {
     return failed(error);
   } finally {
-    await unlink(temp).catch(() => undefined); // gone after a rename; removed otherwise
+    if (temp !== undefined) await unlink(temp).catch(() => undefined); // gone after a rename; removed otherwise
   }
 }
 

@@ -175,6 +175,10 @@ async function serve(request: IncomingMessage, response: ServerResponse, files: 
   if (raw === SESSION_PATH) {
     if (request.method === 'POST') {
       const code = await readCode(request);
+      if (code === 'too-large') {
+        response.once('finish', () => request.destroy());
+        return answer(413, 'text/plain; charset=utf-8', 'A code exchange is one small JSON object.\n', { Connection: 'close' });
+      }
       if (code === undefined) return refuse(400, 'A code exchange is {"code": "…"} as JSON.');
       const exchanged = access.exchange(code);
       if (!exchanged) {
@@ -203,23 +207,22 @@ async function serve(request: IncomingMessage, response: ServerResponse, files: 
 }
 
 /** The code of a `{"code": "…"}` body, read up to a small limit; undefined for anything else. */
-function readCode(request: IncomingMessage): Promise<string | undefined> {
+function readCode(request: IncomingMessage): Promise<string | undefined | 'too-large'> {
   if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) return Promise.resolve(undefined);
+  if (Number(request.headers['content-length'] ?? 0) > MAX_SESSION_BODY) return Promise.resolve('too-large');
   return new Promise((resolve) => {
     let body = '';
     let done = false;
-    const finish = (code: string | undefined) => {
+    const finish = (code: string | undefined | 'too-large') => {
       if (done) return;
       done = true;
       resolve(code);
     };
     request.setEncoding('utf8');
     request.on('data', (chunk: string) => {
+      if (done) return;
       body += chunk;
-      if (body.length > MAX_SESSION_BODY) {
-        finish(undefined);
-        request.destroy();
-      }
+      if (body.length > MAX_SESSION_BODY) finish('too-large');
     });
     request.on('end', () => {
       try {
