@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixture } from '../format/fixtures';
 import type { ServerMessage } from '../protocol/workspace-protocol';
-import { versionOf } from './disk-state';
+import { versionOf } from '../disk/disk-state';
 import { closeAll, connect, serve, type LiveClient } from './test-server';
 
 const TEXT = fixture('commented.yaml');

@@ -5,7 +5,7 @@ import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { placeInside } from '../disk/place';
 import type { FolderEntry } from '../protocol/workspace-protocol';
-import { readDiskState } from './disk-state';
+import { readDiskState } from '../disk/disk-state';
 import { fileIdOf } from './watched-file';
 
 const WORKING_FILE = /^[^.].*\.ya?ml$/i;

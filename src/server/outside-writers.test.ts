@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mergeWorkingTexts, openWorkingFile } from '../format';
 import type { DiskState, ServerMessage } from '../protocol/workspace-protocol';
-import { versionOf } from './disk-state';
+import { versionOf } from '../disk/disk-state';
 import { closeAll, connect, pause, serve, type LiveClient } from './test-server';
 
 const EXAMPLE = readFileSync(new URL('../../examples/repair-cafe.yaml', import.meta.url), 'utf8');

@@ -5,10 +5,9 @@
 import { createHash } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { openWorkingFile, settleVerdict, shapeOfText, type FileShape, type SettleVerdict } from '../format';
+import { openWorkingFile } from '../format';
 import type { DiskState, FileInfo, HistoryFile, WriteOutcome } from '../protocol/workspace-protocol';
-import { writeWorkingFile } from '../disk/safe-write';
-import { readDiskState, versionOf } from './disk-state';
+import { SettledWriter } from '../disk/settled-writer';
 import { watchPath } from './file-watch';
 import { HistoryRefusal, outputFolderFor, readHistoryFiles, recordSnapshot } from '../disk/history-on-disk';
 
@@ -41,19 +40,11 @@ export function fileIdOf(realPath: string): string {
   return createHash('sha256').update(`causeway-file:${realPath}`).digest('base64url').slice(0, 22);
 }
 
-/** A state of the file known to be complete: what was there at the start, what this server wrote, or a change that settled. */
-interface Trusted {
-  version: string;
-  text: string | null;
-  shape?: FileShape;
-}
-
 export class WatchedFile {
   readonly info: FileInfo;
   private current: DiskState | undefined;
-  /** The version last read, and when it was first seen: how long the file has been still. */
-  private seen = { version: '', at: 0 };
-  private trusted: Trusted | undefined;
+  /** Reads and writes, the safe way (settled, compared, safe-write). */
+  private readonly disk: SettledWriter;
   private historyState: HistoryState = { history: [] };
   private historySignature = '';
   private readonly listeners = new Set<FileListener>();
@@ -71,6 +62,7 @@ export class WatchedFile {
     id = fileIdOf(path),
   ) {
     this.info = { id, name: basename(path), folder: dirname(path) };
+    this.disk = new SettledWriter(path, root);
   }
 
   /**
@@ -115,16 +107,8 @@ export class WatchedFile {
     };
   }
 
-  /** Reads the file, noting when a version was first seen (the first read: since its last change). */
-  private async read(): Promise<DiskState> {
-    const state = await readDiskState(this.path, this.root);
-    if (state.version !== this.seen.version) {
-      const first = this.seen.version === '';
-      const changedAt = first ? await stat(this.path).then((info) => info.mtimeMs, () => Date.now()) : Date.now();
-      this.seen = { version: state.version, at: Math.min(changedAt, Date.now()) };
-      this.trusted ??= { version: state.version, text: state.text };
-    }
-    return state;
+  private read(): Promise<DiskState> {
+    return this.disk.read();
   }
 
   private async refreshHistory(): Promise<void> {
@@ -145,54 +129,18 @@ export class WatchedFile {
 
   /**
    * Writes `text` if the file is still at `baseVersion`; otherwise reports what it holds now. A
-   * change made by someone else is written over only once it has settled: the write waits while
-   * it is fresh, and is refused while it looks unfinished, unless the person said so.
+   * change made by someone else is written over only once it has settled (see SettledWriter).
    */
   write(baseVersion: string, text: string, options: WriteOptions = {}): Promise<WriteOutcome> {
     return this.serially(async () => {
-      for (;;) {
-        const before = await this.read();
-        if (before.version !== baseVersion) {
-          this.noticeOutside(before);
-          return { outcome: 'stale', disk: before };
-        }
-        if (before.text === null && !options.overwriteProblem) {
-          return { outcome: 'failed', reason: `the file on disk cannot be read (${before.problem}), so it was not replaced` };
-        }
-        const verdict = this.verdictOn(before, options.overwriteProblem === true);
-        if (verdict.kind === 'held') return { outcome: 'failed', reason: `the file on disk looks unfinished (${verdict.reason}), so it was not written over` };
-        if (verdict.kind === 'settled') break;
-        await new Promise((resolve) => setTimeout(resolve, verdict.ms));
-      }
-      const result = await writeWorkingFile(this.path, text, {
-        root: this.root,
-        create: options.overwriteProblem,
-        // The file may have changed while the new text was being written out: check once more.
-        beforeReplace: async () => (await this.read()).version === baseVersion,
-      });
-      if (!result.ok) {
-        if (result.code !== 'changed') return { outcome: 'failed', reason: result.reason };
-        const now = await this.read();
-        this.noticeOutside(now);
-        return { outcome: 'stale', disk: now };
-      }
-      const after: DiskState = { version: versionOf(text), text };
+      const outcome = await this.disk.write(baseVersion, text, { personSaidSo: options.overwriteProblem });
+      if (outcome.outcome === 'stale') this.noticeOutside(outcome.disk);
+      if (outcome.outcome !== 'written') return outcome;
+      const after: DiskState = { version: outcome.version, text };
       this.current = after;
-      this.trusted = { version: after.version, text };
-      this.seen = { version: after.version, at: Date.now() };
       for (const listener of this.listeners) if (listener !== options.except) listener.disk(after, 'write');
-      return { outcome: 'written', version: after.version };
+      return outcome;
     });
-  }
-
-  /** Whether `state`, which a write would replace, has settled (see settleVerdict). */
-  private verdictOn(state: DiskState, personSaidSo: boolean): SettleVerdict {
-    const trusted = this.trusted;
-    if (!trusted || trusted.version === state.version) return { kind: 'settled' };
-    trusted.shape ??= shapeOfText(trusted.text);
-    const verdict = settleVerdict(trusted.shape, shapeOfText(state.text), Date.now() - this.seen.at, { personSaidSo });
-    if (verdict.kind === 'settled' && !personSaidSo) this.trusted = { version: state.version, text: state.text };
-    return verdict;
   }
 
   /** Records a snapshot of the file as it is on disk, provided that is the `version` the editor shows. */

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixture } from '../format/fixtures';
 import { LIVE_PROTOCOL, SECRET_PROTOCOL_PREFIX, SESSION_PATH, type ServerMessage } from '../protocol/workspace-protocol';
-import { versionOf } from './disk-state';
+import { versionOf } from '../disk/disk-state';
 import { closeAll, codeOf, connect, get, pause, secretFor, serve } from './test-server';
 import { lockAgainstWrites } from './unwritable';
 import { REVOKED_CLOSE_CODE } from './workspace-server';

@@ -1,7 +1,7 @@
 // What a file on disk holds right now, named by a version that changes whenever its bytes do.
 import { createHash } from 'node:crypto';
-import { placeInside } from '../disk/place';
-import { readRegularText } from '../disk/read-text';
+import { placeInside } from './place';
+import { readRegularText } from './read-text';
 import type { DiskState } from '../protocol/workspace-protocol';
 
 export function versionOf(text: string): string {
