@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { openWorkingFile } from '../format';
+import { LIVE_PROTOCOL, SECRET_PROTOCOL_PREFIX } from '../protocol/workspace-protocol';
 import { fixture } from '../format/fixtures';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -186,6 +188,36 @@ describe('causeway open', () => {
     await until(() => (/another causeway open \(process \d+, port \d+\) has started editing this file/.test(first.errors()) ? true : undefined));
     for (const run of [first, second]) run.child.kill('SIGINT');
     await Promise.all([first.exited, second.exited]);
+  });
+
+  it('a folder holding a pipe lists at once, and Ctrl+C still stops it', async () => {
+    const dir = folder();
+    writeFileSync(join(dir, 'work.yaml'), fixture('two-trees.yaml'));
+    spawnSync('mkfifo', [join(dir, 'pipe.yaml')]);
+    const server = start(dir, '--port', '0');
+    const url = new URL(await server.address);
+    const secret = await new Promise<string>((done, fail) =>
+      request({ host: '127.0.0.1', port: url.port, path: '/session', method: 'POST', headers: { 'Content-Type': 'application/json', Origin: url.origin } }, (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => done(JSON.parse(body).secret));
+      })
+        .on('error', fail)
+        .end(JSON.stringify({ code: url.hash.replace('#code=', '') })),
+    );
+    const listing = await new Promise<string>((done, fail) => {
+      const socket = new WebSocket(`ws://127.0.0.1:${url.port}/live`, [LIVE_PROTOCOL, `${SECRET_PROTOCOL_PREFIX}${secret}`]);
+      socket.on('message', (data) => {
+        done(String(data));
+        socket.close();
+      });
+      socket.on('error', fail);
+    });
+    expect(listing).toContain('pipe.yaml is a pipe: not a regular file');
+    const stopping = Date.now();
+    server.child.kill('SIGINT');
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - stopping).toBeLessThan(5000);
   });
 
   it('refuses to open a pipe', () => {
