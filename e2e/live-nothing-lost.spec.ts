@@ -63,6 +63,25 @@ test('a program writing the file in pieces: the half-written file is not taken, 
   expect(execFileSync(process.execPath, [BIN, 'validate', path], { encoding: 'utf8' })).toContain('valid');
 });
 
+test('a page opened on a file that a program left half written: the edit waits, and is written over it only when the person says so', async ({ page }) => {
+  const path = temporaryCopy(EXAMPLE_PATH);
+  const server = await serve(path);
+  // The server has seen the whole file; then a program leaves only its first trees there.
+  const whole = read(path);
+  const half = `${whole.split('\n').slice(0, 190).join('\n')}\n`; // the Goal Tree and the Current Reality Tree
+  writeFileSync(path, half);
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  await openLive(page, server);
+  await typeInText(page, 'r1', ' Mine.');
+  await expect(page.getByTestId('disk-problem')).toContainText(/looks unfinished.*lost the Conflict Cloud/, { timeout: 8000 });
+  await expect(status(page)).toHaveText(/Not saved.*unfinished/);
+  expect(read(path)).toBe(half);
+  await page.getByTestId('disk-problem').getByRole('button', { name: 'Open it as it is' }).click();
+  await expect.poll(() => nodeText(path, 'current_reality', 'r1'), { timeout: 10_000 }).toBe(`${R1} Mine.`);
+  await expect(status(page)).toHaveText(/Saved/);
+  await expect(page.getByTestId('disk-problem')).toHaveCount(0);
+});
+
 test('typing while the same statement changes on disk: the field stays yours until you leave it, and the conflict offers everything typed', async ({ page }) => {
   const path = temporaryCopy(EXAMPLE_PATH);
   const server = await serve(path);

@@ -48,7 +48,11 @@ describe('SettledWriter', () => {
     const half = TEXT.slice(0, TEXT.indexOf('\n  future_reality:') + 1);
     writeFileSync(file, half);
     await writer.read();
-    expect(await writer.write(versionOf(half), `${half}# mine\n`)).toEqual({ outcome: 'failed', reason: 'the file on disk looks unfinished (it lost the Future Reality Tree), so it was not written over' });
+    expect(await writer.write(versionOf(half), `${half}# mine\n`)).toEqual({
+      outcome: 'failed',
+      reason: 'the file on disk looks unfinished (it lost the Future Reality Tree), so it was not written over',
+      unfinished: 'it lost the Future Reality Tree',
+    });
     expect(readFileSync(file, 'utf8')).toBe(half);
     expect(await writer.write(versionOf(half), `${half}# mine\n`, { personSaidSo: true })).toMatchObject({ outcome: 'written' });
   });

@@ -57,7 +57,7 @@ export class SettledWriter {
       if (before.version !== baseVersion) return { outcome: 'stale', disk: before };
       if (before.text === null && !personSaidSo) return { outcome: 'failed', reason: `the file on disk cannot be read (${before.problem}), so it was not replaced` };
       const verdict = this.verdictOn(before, personSaidSo);
-      if (verdict.kind === 'held') return { outcome: 'failed', reason: `the file on disk looks unfinished (${verdict.reason}), so it was not written over` };
+      if (verdict.kind === 'held') return { outcome: 'failed', reason: `the file on disk looks unfinished (${verdict.reason}), so it was not written over`, unfinished: verdict.reason };
       if (verdict.kind === 'settled') break;
       await new Promise((resolve) => setTimeout(resolve, verdict.ms));
     }

@@ -75,7 +75,8 @@ export type WriteOutcome =
   | { outcome: 'written'; version: string }
   /** The file changed since the version the editor based its text on: nothing was written. */
   | { outcome: 'stale'; disk: DiskState }
-  | { outcome: 'failed'; reason: string };
+  /** `unfinished`: the file looks like a write that has not finished (why); written over only when the person says so. */
+  | { outcome: 'failed'; reason: string; unfinished?: string };
 
 export type ServerMessage =
   | { type: 'welcome'; protocol: number; mode: 'file'; file: FileInfo; disk: DiskState; history: HistoryFile[]; historyProblem?: string }

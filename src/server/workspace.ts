@@ -15,6 +15,9 @@ export type Workspace =
 /** `realPath` must have symbolic links resolved already. */
 export function fileWorkspace(realPath: string): Workspace {
   const file = new WatchedFile(realPath, dirname(realPath));
+  // Read at once: what the file holds when the server starts is the last state known complete,
+  // against which a later half-written file is told (even before any page connects).
+  void file.fresh();
   return { kind: 'file', file, stop: () => file.stop() };
 }
 

@@ -508,7 +508,11 @@ function onWriteResult(message: Extract<ServerMessage, { type: 'write-result' }>
     if (hasUnwritten()) scheduleWrite(0);
     return;
   }
-  sync.failure = message.reason;
+  if (message.unfinished !== undefined) {
+    // The server holds the file as unfinished (it judged it against the last complete state it
+    // saw): shown as such, with the person's way to write over it.
+    setDiskProblem({ message: `The file on disk looks unfinished: ${message.unfinished}.`, diagnostics: [], missing: false, unfinished: message.unfinished });
+  } else sync.failure = message.reason;
   updateSaveState();
   settleFlush(false);
 }

@@ -14,18 +14,15 @@ export function DiskProblemBanner() {
   const name = file?.name ?? 'The file';
   const first = problem.diagnostics.find((d) => d.severity === 'error');
   const headline = problem.missing ? `${name} is gone from disk.` : problem.unfinished ? `${name} on disk looks unfinished: ${problem.unfinished}.` : `${name} on disk cannot be read right now.`;
-  const detail = problem.missing
-    ? ''
-    : problem.unfinished
-      ? 'If a program is still writing it, this clears by itself when it is done. '
-      : first
-        ? `Line ${first.line}, column ${first.column}: ${first.message} `
-        : `${problem.message} `;
+  const showLine = first && (!problem.unfinished || /valid/.test(problem.unfinished));
+  const detail = problem.missing ? '' : showLine ? `Line ${first.line}, column ${first.column}: ${first.message} ` : problem.unfinished ? '' : `${problem.message} `;
   return (
     <div className="cw-disk-problem" role="alert" data-testid="disk-problem">
       <p>
         <strong>{headline}</strong> {detail}
-        The last {problem.unfinished ? 'complete' : 'good'} content stays on screen, and nothing is written to the file until {problem.unfinished ? 'it is complete' : 'it reads again'}.
+        {problem.unfinished
+          ? 'If a program is still writing it, this clears by itself when it is done; until then nothing is written to it, unless you choose.'
+          : 'The last good content stays on screen, and nothing is written to the file until it reads again.'}
       </p>
       {confirming ? (
         <span className="cw-disk-problem-actions">
