@@ -27,8 +27,11 @@ Every edit is written to the file a moment after you make it. When another
 program changes the file (an assistant, "causeway snapshot", a text editor),
 the editor shows the change within a second; if you had edits not yet
 written, the two are merged item by item, and the same field changed on both
-sides is offered to you to settle. Record snapshot writes .NAME/history/ and
-the diagrams beside the file, as "causeway snapshot" does.
+sides is offered to you to settle. A change made on disk is written over only
+once it has been still for 1.5 seconds, and a file that looks half written
+(it lost whole trees, or its validity) only when you say so. Record snapshot
+writes .NAME/history/ and the diagrams beside the file, as "causeway
+snapshot" does.
 
 With a FOLDER, the editor lists the working files in it; choose one to edit.
 
