@@ -82,7 +82,7 @@ test('a page opened on a file that a program left half written: the edit waits, 
   await expect(page.getByTestId('disk-problem')).toHaveCount(0);
 });
 
-test('typing while the same statement changes on disk: the field stays yours until you leave it, and the conflict offers everything typed', async ({ page }) => {
+test('typing while the same statement changes on disk: the field stays yours until you stop, and the conflict offers everything typed', async ({ page }) => {
   const path = temporaryCopy(EXAMPLE_PATH);
   const server = await serve(path);
   await openLive(page, server);

@@ -56,27 +56,40 @@ function takeCodeFromAddress(): string | undefined {
 export async function obtainAccess(): Promise<AccessState> {
   const code = takeCodeFromAddress();
   if (code !== undefined) {
+    const secret = await exchangeCode(code);
+    if (secret !== undefined) {
+      keep(secret);
+      return 'ok';
+    }
+    return currentSecret() !== null ? 'ok' : 'address-used';
+  }
+  return currentSecret() !== null ? 'ok' : 'no-address';
+}
+
+/** Waits between attempts while the server does not answer at all (it is still starting). */
+const EXCHANGE_RETRY_MS = [250, 500, 1000, 2000];
+
+/** The secret the server gives for `code`; undefined when it refuses the code (used, unknown). */
+async function exchangeCode(code: string): Promise<string | undefined> {
+  for (let attempt = 0; ; attempt++) {
+    let response: Response;
     try {
-      const response = await fetch(SESSION_PATH, {
+      response = await fetch(SESSION_PATH, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ code }),
         cache: 'no-store',
         credentials: 'omit',
       });
-      if (response.ok) {
-        const answer = (await response.json()) as Partial<SessionAnswer>;
-        if (typeof answer.secret === 'string' && answer.secret.length > 0) {
-          keep(answer.secret);
-          return 'ok';
-        }
-      }
     } catch {
-      // the server is not answering: a secret kept from before may still do
+      // not answering: the code is still good, so ask again
+      await new Promise((resolve) => setTimeout(resolve, EXCHANGE_RETRY_MS[Math.min(attempt, EXCHANGE_RETRY_MS.length - 1)]));
+      continue;
     }
-    return currentSecret() !== null ? 'ok' : 'address-used';
+    if (!response.ok) return undefined;
+    const answer = (await response.json().catch(() => ({}))) as Partial<SessionAnswer>;
+    return typeof answer.secret === 'string' && answer.secret.length > 0 ? answer.secret : undefined;
   }
-  return currentSecret() !== null ? 'ok' : 'no-address';
 }
 
 /** Whether the server still knows `secret`: false after a restart or a revocation; undefined when it cannot be asked. */
