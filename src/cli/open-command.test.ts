@@ -140,6 +140,7 @@ describe('causeway open', () => {
     writeFileSync(path, fixture('two-trees.yaml'));
     const server = start(path, '--port', '0', '--host', '0.0.0.0');
     const url = await server.address;
+    await until(() => (server.output().includes('Press Ctrl+C') ? true : undefined)); // everything it prints at the start
     expect(server.errors()).toMatch(/^Warning: listening on 0\.0\.0\.0/m);
     const lan = Object.values(networkInterfaces())
       .flat()
@@ -184,7 +185,8 @@ describe('causeway open', () => {
     await first.address;
     const second = start(path, '--port', '0');
     await second.address;
-    expect(second.errors()).toMatch(new RegExp(`another causeway open \\(process ${first.child.pid}, port \\d+\\) is editing this file`));
+    const told = new RegExp(`another causeway open \\(process ${first.child.pid}, port \\d+\\) is editing this file`);
+    await until(() => (told.test(second.errors()) ? true : undefined));
     await until(() => (/another causeway open \(process \d+, port \d+\) has started editing this file/.test(first.errors()) ? true : undefined));
     for (const run of [first, second]) run.child.kill('SIGINT');
     await Promise.all([first.exited, second.exited]);
