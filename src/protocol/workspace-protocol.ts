@@ -7,10 +7,35 @@
 import { checkTurnRecord, type TurnRecord } from './turn-record';
 
 /** Bumped when a message changes shape; both ends refuse a peer of another version. */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** Where the live channel listens, relative to the page's own origin. */
 export const LIVE_PATH = '/live';
+
+/**
+ * The WebSocket subprotocols a page offers when it opens the live channel: this one, which the
+ * server accepts, and `SECRET_PROTOCOL_PREFIX` + its secret, which the server checks at the
+ * upgrade (a browser's WebSocket can send no other header, and an address would be kept).
+ */
+export const LIVE_PROTOCOL = 'causeway.live.v2';
+export const SECRET_PROTOCOL_PREFIX = 'causeway.secret.';
+
+/**
+ * Where a page exchanges the one-time code of its address for a secret of its own (POST
+ * `{"code"}` → `{"secret", "role"}`), and asks whether its secret still holds (GET with
+ * `Authorization: Bearer SECRET` → 204, or 401 after a restart).
+ */
+export const SESSION_PATH = '/session';
+
+/** The address's fragment that carries the one-time code: `#code=…` (never sent in a request). */
+export const CODE_FRAGMENT = 'code';
+
+export type Role = 'driver' | 'participant' | 'observer';
+
+export interface SessionAnswer {
+  secret: string;
+  role: Role;
+}
 
 /** The meta tag the server adds to the editor page, so the page knows it works on a file on disk. */
 export const LIVE_META_NAME = 'causeway-live';
@@ -37,6 +62,8 @@ export interface FolderEntry {
   title?: string;
   /** Why it is probably not a working file (unreadable, broken YAML…), for the listing. */
   problem?: string;
+  /** It cannot be opened at all (a link out of the folder, a pipe…): `problem` says why. */
+  refused?: boolean;
 }
 
 /** A snapshot file of the history folder `.NAME/history/`. */
@@ -49,7 +76,8 @@ export type WriteOutcome =
   | { outcome: 'written'; version: string }
   /** The file changed since the version the editor based its text on: nothing was written. */
   | { outcome: 'stale'; disk: DiskState }
-  | { outcome: 'failed'; reason: string };
+  /** `unfinished`: the file looks like a write that has not finished (why); written over only when the person says so. */
+  | { outcome: 'failed'; reason: string; unfinished?: string };
 
 export type ServerMessage =
   | { type: 'welcome'; protocol: number; mode: 'file'; file: FileInfo; disk: DiskState; history: HistoryFile[]; historyProblem?: string }

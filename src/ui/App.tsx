@@ -28,6 +28,7 @@ import { changeToShow } from './latest-change';
 import { Legend } from './Legend';
 import { DiskProblemBanner } from './live/DiskProblemBanner';
 import { FolderPicker } from './live/FolderPicker';
+import { LiveAccessMessage } from './live/LiveAccessMessage';
 import './live/live.css';
 import { NoticeBar } from './NoticeBar';
 import { OpenProblemDialog } from './OpenProblemDialog';
@@ -66,6 +67,7 @@ export function App() {
   const liveFile = useLiveStore((s) => s.file);
   const inFolder = useLiveStore((s) => s.folder !== null);
   const connection = useLiveStore((s) => s.connection);
+  const noWayIn = useLiveStore((s) => s.active && (s.access !== 'ok' || s.restarted) && s.connection !== 'connected');
   const choosingFile = useLiveStore((s) => s.active && s.mode === 'folder');
   const openInput = useRef<HTMLInputElement>(null);
   const [relayout, setRelayout] = useState(0);
@@ -215,9 +217,11 @@ export function App() {
               {document
                 ? 'This file has no trees to draw.'
                 : live
-                  ? connection === 'connected'
-                    ? `${liveFile?.name ?? 'The file'} cannot be opened yet: it opens here as soon as it reads.`
-                    : 'Connecting to the server…'
+                  ? noWayIn
+                    ? <LiveAccessMessage />
+                    : connection === 'connected'
+                      ? `${liveFile?.name ?? 'The file'} cannot be opened yet: it opens here as soon as it reads.`
+                      : 'Connecting to the server…'
                   : 'Open a working file (.yaml) or drop one here.'}
             </div>
           )}

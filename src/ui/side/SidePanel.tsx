@@ -20,6 +20,7 @@ import { TurnsPanel } from './TurnsPanel';
 import { bookOf, reviewerOf, useTurnsStore } from '../../store/turns/turns-store';
 import { toReview } from '../../store/turns/review-book';
 import { ReadThroughPanel } from '../exchange/ReadThroughPanel';
+import { typingNow } from '../typing';
 import './side.css';
 
 export function SidePanel() {
@@ -102,11 +103,27 @@ function useFollowSelection() {
   }, [selected]);
 }
 
-/** Conflicts with the file on disk come to the front as soon as there are any. */
+/**
+ * Conflicts with the file on disk come to the front as soon as there are any, except over a
+ * field the person is typing in: it stays theirs (every key reaches it) until they stop.
+ */
 function useConflictsWhenTheyCome(count: number) {
   const before = useRef(0);
   useEffect(() => {
-    if (count > 0 && before.current === 0) useSideSection.getState().show('conflicts');
+    if (count > 0 && before.current === 0) {
+      const show = () => {
+        if (useLiveStore.getState().conflicts.length > 0) useSideSection.getState().show('conflicts');
+      };
+      if (!typingNow()) show();
+      else {
+        // Looked at a few times a second: the person stops, leaves the field, or the window.
+        const waiting = setInterval(() => {
+          if (typingNow()) return;
+          clearInterval(waiting);
+          show();
+        }, 250);
+      }
+    }
     before.current = count;
   }, [count]);
 }
