@@ -225,6 +225,8 @@ export function App() {
                   : 'Open a working file (.yaml) or drop one here.'}
             </div>
           )}
+          {/* Over the canvas, never over the side panel: a message must not cover the controls that answer it. */}
+          <NoticeBar />
         </section>
         {!choosingFile && (
           <div className="cw-side-column">
@@ -244,7 +246,6 @@ export function App() {
       )}
       {palette && <CommandPalette actions={list} page={palette} onClose={() => setPalette(null)} />}
       {help && <ShortcutHelp actions={list} onClose={() => setHelp(false)} />}
-      <NoticeBar />
       {!live && <FileDropZone />}
       <OpenProblemDialog />
       <ImportReportDialog />
