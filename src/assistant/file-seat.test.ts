@@ -1,7 +1,7 @@
 // The assistant writes the file the safe way: on the version it read, merged with what the people
 // changed meanwhile, never over a half-written file, refusing (file untouched) when the same thing
 // changed on both sides; and each write is logged as part of a turn.
-import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SEED, WORKSHOP } from '../format/fixtures/operation-samples';
@@ -80,7 +80,7 @@ describe('writing safely', () => {
     peopleWrite(s.path, () => prefix); // a slow writer's first part: valid YAML, two trees missing
     const reply = await s.call('add_node', { tree: 'current_reality', kind: 'cause', text: 'x' });
     expect(reply.error).toBe(true);
-    expect(reply.text).toMatch(/looks unfinished \(the trees future_reality, transition are gone from it\); it may still be being written, so nothing was written/);
+    expect(reply.text).toMatch(/looks unfinished \(it lost the Future Reality Tree and Transition Tree\); it may still be being written, so nothing was written/);
     expect(s.text()).toBe(prefix);
     peopleWrite(s.path, () => whole);
     expect((await s.call('add_node', { tree: 'current_reality', kind: 'cause', text: 'x' })).error).toBe(false);
@@ -96,6 +96,20 @@ describe('writing safely', () => {
     expect(reply.error).toBe(false);
     expect(Date.now() - started).toBeGreaterThanOrEqual(450);
     expect(s.data().project).toBe('Quote turnaround (2024)');
+  });
+
+  it('leaves a read-only file alone, and writes once it is writable again, keeping its mode', async () => {
+    session = await startSession(SEED);
+    const s = session;
+    chmodSync(s.path, 0o444);
+    const before = s.text();
+    const refused = await s.call('add_node', { tree: 'current_reality', kind: 'cause', text: 'x' });
+    expect(refused).toMatchObject({ error: true, text: expect.stringMatching(/plan\.yaml is read-only; nothing was written/) });
+    expect(s.text()).toBe(before);
+    chmodSync(s.path, 0o644);
+    expect((await s.call('add_node', { tree: 'current_reality', kind: 'cause', text: 'y' })).error).toBe(false);
+    expect(lstatSync(s.path).isFile()).toBe(true);
+    expect(statSync(s.path).mode & 0o777).toBe(0o644);
   });
 
   it('refuses a file that cannot be read or is of another version, and leaves it as it is', async () => {

@@ -4,17 +4,20 @@
 // - a change is made by a format operation on the version the assistant last read, never on
 //   bytes it has not seen;
 // - content that just changed on disk is not written over until it has settled, nor when it
-//   looks unfinished (a valid file turned invalid, trees gone): see src/disk/settle.ts;
+//   looks unfinished (a valid file turned invalid, trees gone): the format's settle rule
+//   (src/format/merge/settle.ts), the same one `causeway open` follows;
 // - when the people changed the file since the assistant read it, the two are merged item by
 //   item (src/format/merge); the same field changed on both sides refuses the call, file untouched;
-// - the new text keeps every comment and key order (saved onto the text it replaces), goes to a
-//   temporary file and is renamed over the file only if the file is still what was merged with;
+// - the new text keeps every comment and key order (saved onto the text it replaces) and is
+//   written the safe way every Causeway server writes (src/disk/safe-write.ts: links written
+//   through, read-only files left alone, mode and owner kept), only if the file is still what was
+//   merged with;
 // - each write is recorded in the turn log beside the file, which the workspace server relays to
 //   every open editor.
 // When group sessions exist, this is the module that joins the session as a client instead of
 // writing the file around it: the tools do not change.
 import { stat } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import {
   allIds,
   isObject,
@@ -23,10 +26,12 @@ import {
   openParsed,
   parseSource,
   saveWithSource,
+  settleVerdict,
+  shapeOfData,
   stringifyData,
   turnChanges,
-  treeEntries,
   type EditResult,
+  type FileShape,
   type MergeConflict,
   type Json,
   type OpenedFile,
@@ -35,10 +40,10 @@ import {
   type TurnChange,
   type WorkingFile,
 } from '../format';
-import { createExclusively, replaceAtomically } from '../disk/atomic-write';
+import { createExclusively } from '../disk/atomic-write';
 import { outputFolderFor } from '../disk/history-on-disk';
 import { readWorkingText } from '../disk/read-text';
-import { SETTLE_GIVE_UP_MS, SETTLE_MS, looksUnfinished, settleDelay, type ReadVersion } from '../disk/settle';
+import { writeWorkingFile } from '../disk/safe-write';
 import { appendTurnRecord, keepAfterAssistant } from '../disk/turn-log';
 import { TURN_RECORD_VERSION, textFingerprint, type TurnRecord } from '../protocol/turn-record';
 import type { TurnTracker } from './turn-tracker';
@@ -68,6 +73,7 @@ export interface SeatOptions {
   /** The MCP client's name for itself, for the turn log. */
   client?: () => string | undefined;
   now?: () => number;
+  /** How long a change made by someone else must stay as it is before it is written over (the format's SETTLE_MS by default). */
   settleMs?: number;
   /** Called after a write is on disk (tests use it to interfere). */
   afterWrite?: () => void;
@@ -76,12 +82,14 @@ export interface SeatOptions {
 }
 
 const WRITE_ATTEMPTS = 3;
+/** How long a write waits, at most, for a file that keeps changing before it gives up. */
+const SETTLE_GIVE_UP_MS = 10_000;
 
 interface Seen {
   text: string;
   source: SaveBase;
   data: WorkingFile;
-  version: ReadVersion;
+  shape: FileShape;
 }
 
 export class FileSeat {
@@ -211,9 +219,11 @@ export class FileSeat {
 
   /** Replaces the file with `text` if it still holds `expected`; false when it changed meanwhile. */
   private async replace(expected: string, text: string): Promise<boolean> {
+    let result;
     try {
-      return await replaceAtomically(this.path, text, {
-        beforeRename: async () => {
+      result = await writeWorkingFile(this.path, text, {
+        root: dirname(this.path),
+        beforeReplace: async () => {
           await this.options.beforeRename?.();
           const now = await readWorkingText(this.path);
           return now.ok && now.text === expected;
@@ -222,6 +232,10 @@ export class FileSeat {
     } catch (error) {
       throw new SeatRefusal(`The file could not be written (${describeWriteError(error)}); it is unchanged.`);
     }
+    if (result.ok) return true;
+    if (result.code === 'changed') return false;
+    if (result.code === 'read-only') throw new SeatRefusal(`${basename(this.path)} is read-only; nothing was written. Ask the people to make it writable if you should change it.`);
+    throw new SeatRefusal(`The file could not be written (${result.reason}); it is unchanged.`);
   }
 
   /**
@@ -233,17 +247,18 @@ export class FileSeat {
     for (;;) {
       const reading = await this.readNow();
       if (reading.text === this.lastWritten || reading.text === this.seen?.text) return reading;
+      // The seat reads only when called, so how long the file has been still is told by its
+      // modification time, not by when the seat first saw it.
       const modified = await stat(this.path).then((info) => info.mtimeMs, () => this.now());
-      const wait = settleDelay(modified, this.now(), this.options.settleMs ?? SETTLE_MS);
-      if (wait === 0) {
-        const unfinished = this.seen ? looksUnfinished(this.seen.version, versionOf(reading.opened)) : undefined;
-        if (unfinished) {
-          throw new SeatRefusal(`The file on disk changed since you last read it and looks unfinished (${unfinished}); it may still be being written, so nothing was written. Read it again (summary) and retry once it is complete.`);
-        }
-        return reading;
+      const stillFor = this.now() - Math.min(modified, this.now());
+      const trusted = this.seen?.shape ?? shapeOfReading(reading);
+      const verdict = settleVerdict(trusted, shapeOfReading(reading), stillFor, { settleMs: this.options.settleMs });
+      if (verdict.kind === 'held') {
+        throw new SeatRefusal(`The file on disk changed since you last read it and looks unfinished (${verdict.reason}); it may still be being written, so nothing was written. Read it again (summary) and retry once it is complete.`);
       }
+      if (verdict.kind === 'settled') return reading;
       if (this.now() - started > SETTLE_GIVE_UP_MS) throw new SeatRefusal('Another program keeps writing the file; nothing was written. Retry in a moment.');
-      await new Promise((resolve) => setTimeout(resolve, wait));
+      await new Promise((resolve) => setTimeout(resolve, verdict.ms));
     }
   }
 
@@ -307,13 +322,11 @@ function readingOfParsed(text: string, source: ParsedSource): Reading {
 }
 
 function seenOf(reading: Reading): Seen {
-  return { text: reading.text, source: reading.opened.source, data: reading.data, version: versionOf(reading.opened) };
+  return { text: reading.text, source: reading.opened.source, data: reading.data, shape: shapeOfReading(reading) };
 }
 
-function versionOf(opened: OpenedFile): ReadVersion {
-  const first = opened.diagnostics.find((d) => d.severity === 'error');
-  const trees = isObject(opened.data) ? treeEntries(opened.data as unknown as WorkingFile).map(([key]) => key) : [];
-  return { valid: opened.valid, trees, ...(first ? { firstError: `line ${first.line}:${first.column}: ${first.message}` } : {}) };
+function shapeOfReading(reading: Reading): FileShape {
+  return shapeOfData(reading.opened.data as Json | undefined, reading.opened.valid);
 }
 
 /** "n3's text is now “…”": what the people left where the assistant's change collides. */
