@@ -133,7 +133,25 @@ describe('a session with several pages editing at once', () => {
           }
         }
       }),
-      { numRuns: Number(process.env.COLLAB_PROPERTY_RUNS ?? 60) },
+      {
+        numRuns: Number(process.env.COLLAB_PROPERTY_RUNS ?? 60),
+        examples: [
+          // The driver accepts a node while a participant rewords it: the node returns to
+          // proposed, and the participant's words are not refused.
+          [
+            'seed',
+            [
+              { kind: 'edit', page: 0, edit: 8, a: 1, b: 0, c: 0 },
+              { kind: 'edit', page: 1, edit: 1, a: 9, b: 0, c: 0 },
+              { kind: 'send', page: 0, repeat: false },
+              { kind: 'send', page: 0, repeat: false },
+              { kind: 'send', page: 0, repeat: false },
+              { kind: 'edit', page: 0, edit: 0, a: 0, b: 0, c: 0 },
+              { kind: 'receive', page: 0, pick: 0, repeat: false },
+            ],
+          ],
+        ],
+      },
     );
   }, 120_000);
 });

@@ -53,6 +53,21 @@ describe('credit and roles', () => {
     expect(entry.corrected!.trees.current_reality!.backlog.at(-1)).toEqual({ ref: 'n5', work: 'test_causality', contributions: [{ by: 'bob', attribution: 'explicit', mode: 'text' }] });
   });
 
+  it('returns to proposed an accepted node a participant reworded (someone accepted it while they typed), rather than refusing what they typed', () => {
+    const before = start();
+    const accepted = edit(before, (f) => ops.accept(f, ['n1'], ['alice']));
+    // bob's page still had n1 as it was: only the text changes, on top of the acceptance.
+    const typed = edit(before, (f) => ops.updateNode(f, 'n1', { text: 'Quotes wait a week.' }));
+    const after = planView(accepted, { ...(accepted.data as object), trees: { ...((accepted.data as WorkingFile).trees), current_reality: { ...(accepted.data as WorkingFile).trees.current_reality!, nodes: (accepted.data as WorkingFile).trees.current_reality!.nodes.map((n) => (n.id === 'n1' ? { ...n, text: nodeOf(typed.data as unknown as WorkingFile, 'n1').text } : n)) } } } as unknown as Json);
+    expect(nodeOf(after.data as unknown as WorkingFile, 'n1')).toMatchObject({ status: 'accepted', text: 'Quotes wait a week.' });
+    const verdict = checkCredit(ann, accepted, after);
+    expect(verdict.ok).toBe(true);
+    const corrected = withCorrections(after, verdict.ok ? verdict.corrections : new Map()).data as unknown as WorkingFile;
+    // Its endorsements stay as the record of what was accepted before.
+    expect(nodeOf(corrected, 'n1')).toMatchObject({ status: 'proposed', text: 'Quotes wait a week.', accepted_by: nodeOf(accepted.data as unknown as WorkingFile, 'n1').accepted_by });
+    expect(verdict.ok && verdict.notes).toEqual(['Returned to proposed, changed by bob while accepted: node n1.']);
+  });
+
   it('lets a participant accept as themselves, and refuses an acceptance in anybody else’s name', () => {
     const own = judged(ann, (f) => ops.accept(f, ['n5'], ['bob']));
     expect(own.verdict).toEqual({ ok: true, corrections: new Map(), notes: [] });

@@ -42,6 +42,7 @@ export function checkCredit(editor: Identity, before: DocView, after: DocView, t
   if (!hasOwn(people, editor.id) && !sameFile(before, after, touched)) return { ok: false, reason: `${editor.id} is not among the participants of this file; the driver adds them first.` };
   const corrections = new Map<string, Json>();
   const credited: string[] = [];
+  const returned: string[] = [];
   for (const key of keysToCompare(before, after, touched)) {
     const place = after.places.get(key);
     const was = before.places.has(key) ? before.items.get(key) : undefined;
@@ -52,10 +53,12 @@ export function checkCredit(editor: Identity, before: DocView, after: DocView, t
     if (typeof outcome === 'string') return { ok: false, reason: outcome };
     if (outcome !== now) {
       corrections.set(key, outcome);
-      credited.push(nameOf(now, place));
+      const returnedToProposed = isObject(now) && isObject(outcome) && now.status === 'accepted' && outcome.status === 'proposed';
+      (returnedToProposed ? returned : credited).push(nameOf(now, place));
     }
   }
   const notes = credited.length > 0 ? [`Credited to ${editor.id}: ${credited.join(', ')}.`] : [];
+  if (returned.length > 0) notes.push(`Returned to proposed, changed by ${editor.id} while accepted: ${returned.join(', ')}.`);
   return { ok: true, corrections, notes };
 }
 
@@ -171,9 +174,15 @@ function checkChanged(person: string, was: Json, now: Json, place: ItemPlace): J
   const meaningChanged = MEANING.some((field) => !deepEqual(own(was, field), own(now, field)));
   const withdrawn = before.filter((id) => id !== person && !after.includes(id));
   if (withdrawn.length > 0 && !meaningChanged && !(isAccepted && !wasAccepted)) return `${person} cannot withdraw the endorsement of ${withdrawn.join(', ')}.`;
-  if (isAccepted && (!wasAccepted || added.length > 0 || meaningChanged) && !after.includes(person)) return `An acceptance by ${person} endorses as ${person}.`;
+  // A rewording of an item that is accepted (someone accepted it while this person typed, or the
+  // page did not apply the rule): its meaning changed without endorsement, so it returns to
+  // proposed (FORMAT.md §6), as the editor would have done. Nothing the person typed is refused.
+  const sameEndorsers = deepEqual(own(was, 'accepted_by'), own(now, 'accepted_by'));
+  const reEndorsedByThem = after.length === 1 && after[0] === person;
+  const reworded = isAccepted && wasAccepted && meaningChanged && sameEndorsers && !reEndorsedByThem;
+  if (isAccepted && !reworded && (!wasAccepted || added.length > 0 || meaningChanged) && !after.includes(person)) return `An acceptance by ${person} endorses as ${person}.`;
 
-  let next: Rec = now;
+  let next: Rec = reworded ? withKey(now, 'status', 'proposed') : now;
   for (const list of ['assumptions', 'challenges']) {
     const outcome = changedNotes(own(was, list), own(next, list), person, list, name);
     if (typeof outcome === 'string') return outcome;
