@@ -150,6 +150,18 @@ describe('a session with several pages editing at once', () => {
               { kind: 'receive', page: 0, pick: 0, repeat: false },
             ],
           ],
+          // Two people each remove one source of the same joint link: the link goes with them.
+          [
+            'workshop',
+            [
+              { kind: 'edit', page: 0, edit: 4, a: 4, b: 0, c: 0 },
+              { kind: 'receive', page: 0, pick: 0, repeat: false },
+              { kind: 'edit', page: 0, edit: 0, a: 0, b: 0, c: 0 },
+              { kind: 'receive', page: 0, pick: 0, repeat: false },
+              { kind: 'edit', page: 1, edit: 4, a: 30, b: 0, c: 0 },
+              { kind: 'receive', page: 0, pick: 0, repeat: false },
+            ],
+          ],
         ],
       },
     );

@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { repairMerged } from './repair';
+import { removeNode } from '../operations';
 import { openWorkingFile } from '../text/open';
 import { SAMPLES, deepFreeze } from '../fixtures/operation-samples';
 import { edited, steps } from '../fixtures/random-edits';
@@ -63,6 +64,31 @@ describe('repairs after a merge', () => {
     expect(tree(file, 'current_reality').backlog.some((entry) => entry.ref === gone)).toBe(false);
     expect(outcome.notes.join(' ')).toMatch(/1 link removed \(l9\); 1 link lost a source \(l10\); traces removed from n5; 1 backlog entry removed/);
     expect(errorCodes(file)).toEqual([]);
+  });
+
+  it('takes out a joint link whose sources two people removed at the same time, with the backlog entries about it', () => {
+    const base = workshop();
+    // l1 joins n2 and n3 into n1. One person removed n2 (l1 kept n3), another removed n3 (l1
+    // kept n2): merged, everything else about n2 and n3 is gone and l1 has no source.
+    const removed = (file: WorkingFile, id: string) => {
+      const result = removeNode(file, id);
+      if (!result.ok) throw new Error(result.reason);
+      return result.file;
+    };
+    const both = removed(removed(base, 'n2'), 'n3');
+    const l1 = link(base, 'l1')!;
+    let merged = withList(both, 'current_reality', 'links', (links) => [{ ...l1, from: [] }, ...links]);
+    const t = tree(merged, 'current_reality');
+    merged = { ...merged, trees: { ...merged.trees, current_reality: { ...t, backlog: [...t.backlog, { ref: 'l1', work: 'test_causality' }] } } };
+    expect(errorCodes(merged)).toContain('empty-from');
+    const outcome = repairMerged(asJson(merged), { before: asJson(base) });
+    const file = asFile(outcome.data);
+    expect(link(file, 'l1')).toBeUndefined();
+    expect(tree(file, 'current_reality').backlog.some((entry) => entry.ref === 'l1')).toBe(false);
+    expect(outcome.notes.join(' ')).toMatch(/1 link removed \(l1\): each of its sources was removed by someone at the same time/);
+    expect(errorCodes(file)).toEqual([]);
+    // A link the file itself had with no source is the user's to settle.
+    expect(repairMerged(asJson(merged), { before: asJson(merged) }).data).toBe(merged);
   });
 
   it('returns to proposed a link accepted while one of its ends was disputed', () => {

@@ -57,6 +57,7 @@ export function repairMerged(data: Json, options: RepairOptions = {}): RepairOut
   let repaired = renamed.length > 0 ? applyRenames(data, renamed) : data;
   if (renamed.length > 0) notes.push(`${count(renamed.length, 'item')} made at the same time as another with the same id took a new id: ${listWords(renamed.map((r) => `${r.from} → ${r.to}`))}.`);
   repaired = cascadeRemovals(repaired, options.removed, notes);
+  repaired = dropSourcelessLinks(repaired, before, notes);
   repaired = dropRepeats(repaired, before, notes);
   repaired = settleLinkStatus(repaired, before, notes);
   return { data: repaired, renamed, notes };
@@ -166,6 +167,33 @@ function describe(entry: Entry, change: Entry | null, removedLinks: string[], tr
   else if (change === null && entry.kind === 'link') removedLinks.push(entry.id!);
   else if (entry.kind === 'link') trimmed.push(entry.id!);
   else if (entry.kind === 'node') traced.push(entry.id!);
+}
+
+/**
+ * A joint (AND) link whose sources were each removed by a different person at the same time is
+ * left with no source: it goes, as removing its last source would have taken it, and the backlog
+ * entries about it go with it.
+ */
+function dropSourcelessLinks(data: Rec, before: Map<string, Item[]> | undefined, notes: string[]): Rec {
+  const gone = new Set<string>();
+  for (const { item, list } of itemsOf(data)) {
+    const from = own(item, 'from');
+    if (list !== 'links' || !Array.isArray(from) || from.length > 0) continue;
+    const earlier = before?.get(item.id)?.[0];
+    const earlierFrom = earlier ? own(earlier, 'from') : undefined;
+    if (Array.isArray(earlierFrom) && earlierFrom.length === 0) continue; // the file's own problem
+    gone.add(item.id);
+  }
+  if (gone.size === 0) return data;
+  let trees = data.trees as Rec;
+  for (const [treeKey, value] of Object.entries(trees)) {
+    const links = isObject(value) ? own(value, 'links') : undefined;
+    if (!isObject(value) || !Array.isArray(links)) continue;
+    const kept = links.filter((link) => !(isObject(link) && typeof link.id === 'string' && gone.has(link.id)));
+    if (kept.length !== links.length) trees = setKey(trees, treeKey, setKey(value, 'links', kept));
+  }
+  notes.push(`${count(gone.size, 'link')} removed (${[...gone].join(', ')}): each of its sources was removed by someone at the same time.`);
+  return cascadeRemovals(setKey(data, 'trees', trees), gone, notes);
 }
 
 /** Endorsers and sources added twice at once (two devices, one person) count once. */
