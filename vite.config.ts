@@ -41,7 +41,13 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: 5173 },
   // The built app is served with the editor's security policy (the workspace server sends the same).
   preview: { host: '127.0.0.1', port: 4173, strictPort: true, headers: securityHeaders() },
-  build: { outDir: 'dist/web', chunkSizeWarningLimit: 2000 },
+  build: {
+    outDir: 'dist/web',
+    chunkSizeWarningLimit: 2000,
+    // Rolldown's note that the service-worker plugin's precaching takes seconds is for those who
+    // tune the build, and `npm install` (which builds) printed it to every new user in yellow.
+    rolldownOptions: { checks: { bundlerTimings: false } },
+  },
   worker: { format: 'es' },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
