@@ -105,6 +105,7 @@ test('with reduced motion, jumping to an item moves the view at once', async ({ 
   await waitForLayout(page, 'current_reality');
   // No animation: the view is already where it ends, right after the jump.
   const first = await page.locator('.react-flow__viewport').evaluate((el) => getComputedStyle(el).transform);
+  // Something that must not happen: watch for as long as the glide would last.
   await page.waitForTimeout(400);
   const later = await page.locator('.react-flow__viewport').evaluate((el) => getComputedStyle(el).transform);
   expect(later).toBe(first);
