@@ -1,14 +1,23 @@
 import { defineConfig } from '@playwright/test';
+import { availableParallelism } from 'node:os';
 import { findChromium } from './scripts/find-chromium.mjs';
 
 const PORT = Number(process.env.CAUSEWAY_E2E_PORT ?? 4317);
+
+/**
+ * A browser test spends about half its time waiting (a debounce, an animation frame, a file
+ * write, the server's answer) and the other half on a core. So three workers on two cores (one
+ * and a half per core, at most eight) keep both cores busy where two left them half idle.
+ * CAUSEWAY_E2E_WORKERS (or --workers) sets it by hand.
+ */
+const WORKERS = Number(process.env.CAUSEWAY_E2E_WORKERS) || Math.min(8, Math.max(2, Math.round(availableParallelism() * 1.5)));
 
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  workers: 2,
+  workers: WORKERS,
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { securityHeaders } from './src/security/content-security-policy.ts';
@@ -54,5 +55,8 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['scripts/vitest-global-setup.mjs'],
     testTimeout: 30000,
+    // One test file per core. Vitest's own default leaves a core to its main process, which
+    // waits: on a 2-core machine that ran every file one after another.
+    maxWorkers: availableParallelism(),
   },
 });
