@@ -57,7 +57,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.locator('[data-node-id="r4"] .cw-claim-text').click({ modifiers: ['Shift'] });
       await expect(page.locator('[data-inspecting="fragment"]')).toBeVisible();
       await expectNoSeriousViolations(page, 'inspector: several items');
-      for (const name of [/^Backlog/, /^History/, /^People/, /^Trees/, /^Problems/]) {
+      for (const name of [/^Backlog/, /^Checks/, /^History/, /^People/, /^Trees/, /^Problems/]) {
         await part(page, name).click();
         await expectNoSeriousViolations(page, `side panel: ${name.source}`);
       }
