@@ -1,19 +1,35 @@
 import { defineConfig } from '@playwright/test';
+import { availableParallelism } from 'node:os';
 import { findChromium } from './scripts/find-chromium.mjs';
 
 const PORT = Number(process.env.CAUSEWAY_E2E_PORT ?? 4317);
 
+/**
+ * A browser test spends about half its time waiting (a debounce, an animation frame, a file
+ * write, the server's answer) and the other half on a core. So three workers on two cores (one
+ * and a half per core, at most eight) keep both cores busy where two left them half idle.
+ * CAUSEWAY_E2E_WORKERS (or --workers) sets it by hand.
+ */
+const WORKERS = Number(process.env.CAUSEWAY_E2E_WORKERS) || Math.min(8, Math.max(2, Math.round(availableParallelism() * 1.5)));
+
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 60_000,
+  // A test's own budget; generous because a shared or busy machine slows every step (speed is
+  // measured by npm run bench, not by these tests).
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  workers: 2,
+  workers: WORKERS,
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1280, height: 720 },
     acceptDownloads: true,
+    // One click, fill or press that cannot happen (something covers the button, it never becomes
+    // enabled) fails on its own after 20 s, naming the element and what stood in the way, instead
+    // of waiting out the whole test's budget. A step this slow is a bug, even on a busy machine.
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: findChromium(),

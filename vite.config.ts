@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { securityHeaders } from './src/security/content-security-policy.ts';
@@ -41,12 +42,21 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: 5173 },
   // The built app is served with the editor's security policy (the workspace server sends the same).
   preview: { host: '127.0.0.1', port: 4173, strictPort: true, headers: securityHeaders() },
-  build: { outDir: 'dist/web', chunkSizeWarningLimit: 2000 },
+  build: {
+    outDir: 'dist/web',
+    chunkSizeWarningLimit: 2000,
+    // Rolldown's note that the service-worker plugin's precaching takes seconds is for those who
+    // tune the build, and `npm install` (which builds) printed it to every new user in yellow.
+    rolldownOptions: { checks: { bundlerTimings: false } },
+  },
   worker: { format: 'es' },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
     globalSetup: ['scripts/vitest-global-setup.mjs'],
     testTimeout: 30000,
+    // One test file per core. Vitest's own default leaves a core to its main process, which
+    // waits: on a 2-core machine that ran every file one after another.
+    maxWorkers: availableParallelism(),
   },
 });

@@ -57,7 +57,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.locator('[data-node-id="r4"] .cw-claim-text').click({ modifiers: ['Shift'] });
       await expect(page.locator('[data-inspecting="fragment"]')).toBeVisible();
       await expectNoSeriousViolations(page, 'inspector: several items');
-      for (const name of [/^Backlog/, /^History/, /^People/, /^Trees/, /^Problems/]) {
+      for (const name of [/^Backlog/, /^Checks/, /^History/, /^People/, /^Trees/, /^Problems/]) {
         await part(page, name).click();
         await expectNoSeriousViolations(page, `side panel: ${name.source}`);
       }
@@ -105,6 +105,7 @@ test('with reduced motion, jumping to an item moves the view at once', async ({ 
   await waitForLayout(page, 'current_reality');
   // No animation: the view is already where it ends, right after the jump.
   const first = await page.locator('.react-flow__viewport').evaluate((el) => getComputedStyle(el).transform);
+  // Something that must not happen: watch for as long as the glide would last.
   await page.waitForTimeout(400);
   const later = await page.locator('.react-flow__viewport').evaluate((el) => getComputedStyle(el).transform);
   expect(later).toBe(first);

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { exportedText, showTree, waitForLayout } from './helpers';
+import { exportedText, showTree, waitForKeptWork, waitForLayout } from './helpers';
 
 async function addNode(page: Page, kind: string, text: string): Promise<string> {
   await page.getByRole('button', { name: '+ Add node' }).click();
@@ -140,7 +140,7 @@ test('after a reload the unsaved work is offered back, and restoring it brings t
   await showTree(page, 'current_reality');
   await addNode(page, 'Cause', 'The workshop opens late on rainy days.');
   await expect(page.locator('.cw-unsaved')).toBeVisible();
-  await page.waitForTimeout(900); // autosave runs within a second
+  await waitForKeptWork(page, 'The workshop opens late on rainy days.');
   page.on('dialog', (dialog) => void dialog.accept()); // leaving with unsaved work asks first
   await page.reload();
   const offer = page.getByRole('region', { name: 'Unsaved work found' });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { exportedText, fixture, openThroughInput, showTree, waitForLayout } from './helpers';
+import { exportedText, fixture, openThroughInput, showTree, waitForLayout, waitForViewportStill } from './helpers';
 
 const SHOTS = fileURLToPath(new URL('screenshots', import.meta.url));
 const CLI = fileURLToPath(new URL('../bin/causeway.js', import.meta.url));
@@ -46,12 +46,14 @@ function cli(args: string[], text: string): { status: number | null; stdout: str
 test('the Checks panel lists the example’s findings by tree and by check, with counts', async ({ page }) => {
   await start(page);
   await openChecks(page);
-  await expect(side(page).getByRole('button', { name: /^Checks/ })).toContainText('11');
-  await expect(panel(page).getByTestId('checks-summary')).toHaveText('11 findings in 5 trees');
+  await expect(side(page).getByRole('button', { name: /^Checks/ })).toContainText('10');
+  await expect(panel(page).getByTestId('checks-summary')).toHaveText('10 findings in 5 trees');
   const counts = await panel(page)
     .locator('[data-checks-tree]')
     .evaluateAll((sections) => sections.map((s) => `${s.getAttribute('data-checks-tree')} ${s.querySelector('.cw-side-count')?.textContent}`));
-  expect(counts).toEqual(['current_reality 2', 'conflict 3', 'future_reality 2', 'prerequisite 2', 'transition 2']);
+  expect(counts).toEqual(['current_reality 2', 'conflict 3', 'future_reality 2', 'prerequisite 1', 'transition 2']);
+  // The prerequisite tree has no assumption written yet: its two bare links are one finding.
+  await expect(finding(page, 'link-without-assumption pl1')).toContainText('No assumption is written in the Prerequisite Tree yet, and 2 accepted links state none.');
   const reality = panel(page).locator('[data-checks-tree="current_reality"]');
   await expect(reality.locator('[data-check-group="sole-cause"]')).toContainText('Is this cause enough on its own?');
   await expect(reality.locator('[data-check-group="sole-cause"]')).toContainText('Reservation: cause sufficiency');
@@ -75,6 +77,7 @@ test('a finding becomes a backlog entry in one click and one undo step, and the 
   await row.getByRole('button', { name: /Add to backlog/ }).click();
   await expect(row.getByTestId('in-backlog')).toHaveText('In backlog: test_causality');
   await expect(row.getByRole('button', { name: /Add to backlog/ })).toHaveCount(0);
+  await expect(panel(page).getByTestId('checks-summary')).toHaveText('10 findings in 5 trees, 1 in backlog');
   await expect(backlogButton).toContainText('4');
   await expect(notice(page)).toContainText('Added to the backlog of the Current Reality Tree: test_causality for rl4.');
 
@@ -100,6 +103,11 @@ test('a finding becomes a backlog entry in one click and one undo step, and the 
   const validated = cli(['validate'], text);
   expect(validated.stdout).toContain('1 file checked: valid; 0 errors, 0 warnings.');
   expect(validated.status).toBe(0);
+  // The command line marks it as the panel does, and leaves it out of the new findings.
+  const checked = cli(['check'], text);
+  expect(checked.stdout).toMatch(/:\d+:\d+: note sole-cause \(in backlog\) r3 "Only two volunteers/);
+  expect(checked.stdout).toContain('1 file checked: 10 notes, 1 of them in backlog.');
+  expect(cli(['check', '--new'], text).stdout).not.toContain('rl4');
 });
 
 test('“Not a problem” sets a finding aside in the file, for causeway check too, and it can come back', async ({ page }) => {
@@ -109,7 +117,7 @@ test('“Not a problem” sets a finding aside in the file, for causeway check t
   await openChecks(page);
   await finding(page, 'effect-meets-no-need t6').getByRole('button', { name: 'Not a problem' }).click();
   await expect(finding(page, 'effect-meets-no-need t6')).toHaveCount(1); // now only among the set-aside ones
-  await expect(panel(page).getByTestId('checks-summary')).toHaveText('10 findings in 5 trees');
+  await expect(panel(page).getByTestId('checks-summary')).toHaveText('9 findings in 5 trees');
   const setAside = panel(page).getByTestId('checks-dismissed');
   await setAside.locator('summary').click();
   await expect(setAside).toContainText('Set aside by Maya');
@@ -122,10 +130,10 @@ test('“Not a problem” sets a finding aside in the file, for causeway check t
   const checked = cli(['check'], text);
   expect(checked.status).toBe(0);
   expect(checked.stdout).not.toContain('note effect-meets-no-need');
-  expect(checked.stdout).toContain('10 notes; 1 dismissed');
+  expect(checked.stdout).toContain('9 notes; 1 dismissed');
 
   await setAside.getByRole('button', { name: 'Bring back' }).click();
-  await expect(panel(page).getByTestId('checks-summary')).toHaveText('11 findings in 5 trees');
+  await expect(panel(page).getByTestId('checks-summary')).toHaveText('10 findings in 5 trees');
   await expect(page.locator('[data-check-mark="t6"]')).toBeVisible();
 });
 
@@ -187,6 +195,6 @@ test('finding a node of another tree opens that tree with the node selected and 
   await expect(page.locator('[data-node-id="t6"]').locator('xpath=..')).toHaveClass(/selected/);
   await expect(page.locator('[data-node-id="t6"]')).toBeInViewport();
   await expect(page.locator('[data-node-id="t6"] [data-check-mark="t6"]')).toHaveText('◇ 1 check');
-  await page.waitForTimeout(400); // the centring glides
+  await waitForViewportStill(page); // the centring glides there
   await shot(page, 'card-mark');
 });

@@ -8,13 +8,11 @@ import { parse } from 'yaml';
 import { exportFile, mermaidFlowchart, readAloud } from '../src/exchange';
 import { displayName, readTrees, type Json } from '../src/format';
 import { expectNoSeriousViolations } from './axe';
-import { EXAMPLE_PATH, openThroughInput, readText, showTree, waitForLayout } from './helpers';
+import { EXAMPLE_PATH, openThroughInput, readText, showTree } from './helpers';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const LTP = join(here, '..', 'src', 'exchange', 'fixtures', 'tool-library.ltp.yaml');
 const SHOTS = join(here, 'screenshots', 'exchange');
-// axe takes a while a page on a busy machine.
-test.describe.configure({ timeout: 240_000 });
 
 const example = () => parse(readText(EXAMPLE_PATH), { version: '1.2', schema: 'core' }) as Json;
 
@@ -24,7 +22,6 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 test('Open imports a Reason Commons file and shows what could not be mapped', async ({ page }) => {
   await page.goto('/');
-  await waitForLayout(page, 'current_reality');
   await openThroughInput(page, LTP);
   const report = page.getByRole('dialog', { name: 'Imported tool-library.ltp.yaml' });
   await expect(report).toBeVisible();

@@ -167,9 +167,12 @@ function contrast(a: string, b: string): number {
   return (x + 0.05) / (y + 0.05);
 }
 
-/** Text colour and the colour behind it (the first opaque background up the tree). */
-async function colours(page: Page, selector: string): Promise<{ text: string; back: string }> {
-  return page.locator(selector).evaluate((element) => {
+/**
+ * Each element's name, text colour and the colour behind it (the first opaque background up the
+ * tree). Runs in the page, so it is self-contained.
+ */
+function readColours(elements: Element[]): { name: string; text: string; back: string }[] {
+  return elements.map((element) => {
     let back = 'rgb(255, 255, 255)';
     for (let el: Element | null = element; el; el = el.parentElement) {
       const bg = getComputedStyle(el).backgroundColor;
@@ -179,9 +182,11 @@ async function colours(page: Page, selector: string): Promise<{ text: string; ba
         break;
       }
     }
-    return { text: getComputedStyle(element).color, back };
+    return { name: element.getAttribute('aria-label') ?? (element as HTMLElement).innerText, text: getComputedStyle(element).color, back };
   });
 }
+
+const BUTTONS = '.cw-toolbar button:not(:disabled), .cw-toolbar label.cw-button, .cw-side button:not(:disabled):visible';
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`every toolbar and side-panel button meets AA contrast, at rest, hovered and pressed (${scheme})`, async ({ page }) => {
@@ -195,18 +200,17 @@ for (const scheme of ['light', 'dark'] as const) {
     // The pressed button is painted first; the accepted view and its panel follow a frame later.
     await expect(page.getByTestId('view-summary')).toContainText('accepted only');
     await expect(page.locator('.cw-canvas[data-view="shown"]')).toHaveCount(1);
-    const buttons = page.locator('.cw-toolbar button:not(:disabled), .cw-toolbar label.cw-button, .cw-side button:not(:disabled):visible');
-    const count = await buttons.count();
-    expect(count).toBeGreaterThan(8);
-    for (let i = 0; i < count; i++) {
-      const selector = `.cw-toolbar button:not(:disabled), .cw-toolbar label.cw-button, .cw-side button:not(:disabled):visible >> nth=${i}`;
-      const name = (await buttons.nth(i).getAttribute('aria-label')) ?? (await buttons.nth(i).innerText());
-      const rest = await colours(page, selector);
-      expect(contrast(rest.text, rest.back), `${name} at rest`).toBeGreaterThanOrEqual(4.5);
-      if (!(await buttons.nth(i).isVisible())) continue;
-      await buttons.nth(i).hover();
-      const hovered = await colours(page, selector);
-      expect(contrast(hovered.text, hovered.back), `${name} hovered: ${hovered.text} on ${hovered.back}`).toBeGreaterThanOrEqual(4.5);
+    const buttons = page.locator(BUTTONS);
+    // Every button at rest, read in one pass; then each visible one hovered in turn.
+    const resting = await buttons.evaluateAll(readColours);
+    expect(resting.length).toBeGreaterThan(8);
+    for (const [i, rest] of resting.entries()) {
+      expect(contrast(rest.text, rest.back), `${rest.name} at rest`).toBeGreaterThanOrEqual(4.5);
+      const button = buttons.nth(i);
+      if (!(await button.isVisible())) continue;
+      await button.hover();
+      const [hovered] = await button.evaluateAll(readColours);
+      expect(contrast(hovered.text, hovered.back), `${rest.name} hovered: ${hovered.text} on ${hovered.back}`).toBeGreaterThanOrEqual(4.5);
     }
   });
 }

@@ -81,3 +81,41 @@ export async function exportedText(page: Page): Promise<{ name: string; text: st
   const path = await download.path();
   return { name: download.suggestedFilename(), text: readFileSync(path!, 'utf8') };
 }
+
+/**
+ * Waits until the browser has kept the open work (autosave, in IndexedDB) with `text` in it: what
+ * a reload or a crash would offer back. Polls the store instead of sleeping for the autosave delay.
+ */
+export async function waitForKeptWork(page: Page, text: string): Promise<void> {
+  const kept = () =>
+    page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const request = indexedDB.open('causeway');
+          request.onerror = () => resolve('');
+          request.onsuccess = () => {
+            const db = request.result;
+            if (!db.objectStoreNames.contains('work')) return resolve(db.close() ?? '');
+            const all = db.transaction('work', 'readonly').objectStore('work').getAll();
+            all.onsuccess = () => {
+              resolve(JSON.stringify(all.result));
+              db.close();
+            };
+            all.onerror = () => resolve('');
+          };
+        }),
+    );
+  await expect.poll(kept, { message: `the browser keeps work containing "${text}"` }).toContain(text);
+}
+
+/** Waits until the canvas stops moving (a jump glides there), so a screenshot shows where it ends. */
+export async function waitForViewportStill(page: Page): Promise<void> {
+  const viewport = page.locator('.react-flow__viewport').first();
+  await expect
+    .poll(async () => {
+      const before = await viewport.evaluate((el) => getComputedStyle(el).transform);
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      return before === (await viewport.evaluate((el) => getComputedStyle(el).transform));
+    })
+    .toBe(true);
+}

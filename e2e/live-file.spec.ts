@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { EXAMPLE_PATH, fixture, openSnapshotPanel, waitForLayout } from './helpers';
+import { EXAMPLE_PATH, fixture, openSnapshotPanel, waitForKeptWork, waitForLayout } from './helpers';
 import { lockAgainstWrites } from '../src/server/unwritable';
 import { expectNoSeriousViolations } from './axe';
 import { card, inspector, nodeText, notice, openLive, read, restartAndReopen, selectNode, serve, side, status, stopAll, typeInText } from './live-helpers';
@@ -189,7 +189,7 @@ test('the page reloaded while the server was away: the edits kept in the browser
   await server.kill();
   await expect(status(page)).toHaveText(/Disconnected/);
   await typeInText(page, 'r4', ' Kept in the browser.');
-  await page.waitForTimeout(1000); // the browser keeps work a moment after each edit
+  await waitForKeptWork(page, 'Kept in the browser.');
   // Meanwhile the assistant changes another item.
   writeFileSync(path, read(path).replace('Only two volunteers can true a wheel or adjust gears.', 'Only two volunteers can true a wheel (assistant).'));
 
@@ -215,6 +215,7 @@ test('a half-written or broken file on disk shows as a problem; the last good co
   await expect(card(page, 'r6')).toBeVisible();
   await typeInText(page, 'r5', ' Always.');
   await expect(status(page)).toHaveText(/Not saved.*unreadable/);
+  // Something that must not happen: watch well past the moment an edit is written (300 ms).
   await page.waitForTimeout(800);
   expect(read(path)).toBe(`${broken}\n  bad: [unclosed\n`);
   await shot(page, 'disk-problem');

@@ -1,14 +1,15 @@
-// `causeway check FILE... [--json] [--dismissed]`: the reasoning checks of the editor, as notes.
-// Notes are advice, not errors: the status is 0 whatever they say (validate judges the format).
-import { openWorkingFile, type Diagnostic } from '../format';
-import { readDismissals, runChecks, type ReasoningFinding } from '../reasoning';
+// `causeway check FILE... [--json] [--dismissed] [--new]`: the reasoning checks of the editor, as
+// notes. Notes are advice, not errors: the status is 0 whatever they say (validate judges the
+// format). A note whose suggested work the backlog already holds says so, as the editor's panel does.
+import { openWorkingFile, readTrees, type Diagnostic } from '../format';
+import { existingEntry, readDismissals, runChecks, type ReasoningFinding } from '../reasoning';
 import { parseArgs } from './args';
 import type { CommandIO } from './io';
 import { readWorkingText } from '../disk/read-text';
 
 export const CHECK_SUMMARY = 'point out where the reasoning is thin (notes, not errors)';
 
-export const CHECK_HELP = `Usage: causeway check FILE... [--json] [--dismissed]
+export const CHECK_HELP = `Usage: causeway check FILE... [--json] [--dismissed] [--new]
 
 Reads Conversational YAML v1 working files and points out where the reasoning
 looks thin: an undesirable effect with no cause, a cause that explains nothing,
@@ -18,16 +19,20 @@ twice, an incomplete conflict cloud, an injection that addresses nothing, a
 desirable effect no injection reaches, a negative branch left hanging, an
 obstacle nothing overcomes, an action with no expected effect, an expected
 effect that meets no need. Each note suggests the backlog work for it; the
-editor's Checks panel adds it in one click. Findings the group marked "Not a
-problem" (kept in the file under causeway_dismissed_checks) are left out.
+editor's Checks panel adds it in one click. A note whose work the tree's backlog
+already holds (an entry with the same ref and work) is marked "(in backlog)".
+Findings the group marked "Not a problem" (kept in the file under
+causeway_dismissed_checks) are left out.
 
 Output, one line per finding:  FILE:LINE:COLUMN: note CODE message
 then one summary line.
 
 Options:
+  --new         only the notes whose work is not in the backlog yet
   --json        one JSON object per file per line:
                 {"file", "valid", "findings": [{"severity": "note", "code", "message",
-                 "path", "line", "column", "tree", "ref", "work"}], "dismissed": [...]}
+                 "path", "line", "column", "tree", "ref", "work", "inBacklog"}],
+                 "dismissed": [...]}
   --dismissed   list dismissed findings too, marked "(dismissed)"
   --help        show this help
 
@@ -41,6 +46,8 @@ interface Note extends Omit<Diagnostic, 'severity'> {
   tree: string;
   ref: string;
   work: string;
+  /** The tree's backlog already holds this work for this item. */
+  inBacklog: boolean;
 }
 
 type FileCheck =
@@ -55,13 +62,15 @@ export async function checkReasoning(file: string): Promise<FileCheck> {
     const problem = opened.diagnostics.find((d) => d.severity === 'error') ?? { severity: 'error', code: 'unreadable', message: 'The file cannot be read.', path: '', line: 1, column: 1 };
     return { ok: false, problem };
   }
-  const report = runChecks(opened.data);
+  const trees = readTrees(opened.data);
+  const report = runChecks(opened.data, trees);
   const by = new Map(readDismissals(opened.data).map((d) => [`${d.check} ${d.ref}`, d.by]));
   const place = (finding: ReasoningFinding, dismissed: boolean): Note => {
     const { line, column } = opened.source.locate(finding.path);
     const who = by.get(`${finding.check} ${finding.ref}`);
     const message = dismissed ? `(dismissed${who ? ` by ${who}` : ''}) ${finding.message}` : finding.message;
-    return { severity: 'note', code: finding.check, message, path: pathText(finding), line, column, tree: finding.tree, ref: finding.ref, work: finding.work };
+    const inBacklog = existingEntry(finding, trees) !== undefined;
+    return { severity: 'note', code: finding.check, message, path: pathText(finding), line, column, tree: finding.tree, ref: finding.ref, work: finding.work, inBacklog };
   };
   const byLine = (a: Note, b: Note) => a.line - b.line || a.column - b.column;
   return {
@@ -79,7 +88,7 @@ function pathText(finding: ReasoningFinding): string {
 }
 
 export async function checkCommand(argv: readonly string[], io: CommandIO): Promise<number> {
-  const args = parseArgs(argv, { withValue: [], switches: ['--json', '--dismissed', '--help'] });
+  const args = parseArgs(argv, { withValue: [], switches: ['--json', '--dismissed', '--new', '--help'] });
   if (args.switches.has('--help')) {
     io.out(CHECK_HELP);
     return 0;
@@ -91,8 +100,11 @@ export async function checkCommand(argv: readonly string[], io: CommandIO): Prom
   }
   const json = args.switches.has('--json');
   const showDismissed = args.switches.has('--dismissed');
+  const onlyNew = args.switches.has('--new');
+  const shownHere = (notes: Note[]) => (onlyNew ? notes.filter((n) => !n.inBacklog) : notes);
   let failed = 0;
   let notes = 0;
+  let queued = 0;
   let dismissed = 0;
   let invalid = 0;
   for (const file of args.positional) {
@@ -105,18 +117,19 @@ export async function checkCommand(argv: readonly string[], io: CommandIO): Prom
       continue;
     }
     notes += result.findings.length;
+    queued += result.findings.filter((n) => n.inBacklog).length;
     dismissed += result.dismissed.length;
     if (!result.valid) invalid++;
     if (json) {
-      io.out(JSON.stringify({ file, valid: result.valid, findings: result.findings, dismissed: result.dismissed }));
+      io.out(JSON.stringify({ file, valid: result.valid, findings: shownHere(result.findings), dismissed: shownHere(result.dismissed) }));
       continue;
     }
-    const shown = showDismissed ? [...result.findings, ...result.dismissed].sort((a, b) => a.line - b.line || a.column - b.column) : result.findings;
-    for (const n of shown) io.out(`${file}:${n.line}:${n.column}: note ${n.code} ${n.message}`);
+    const listed = showDismissed ? [...result.findings, ...result.dismissed].sort((a, b) => a.line - b.line || a.column - b.column) : result.findings;
+    for (const n of shownHere(listed)) io.out(`${file}:${n.line}:${n.column}: note ${n.code} ${n.inBacklog ? '(in backlog) ' : ''}${n.message}`);
   }
   if (!json) {
     const files = args.positional.length;
-    const parts = [`${count(notes, 'note')}`];
+    const parts = [noteCount(notes, queued, onlyNew)];
     if (dismissed > 0) parts.push(`${dismissed} dismissed${showDismissed ? '' : ' (not shown; --dismissed lists them)'}`);
     if (failed > 0) parts.push(`${failed} could not be read`);
     if (invalid > 0) parts.push(`${invalid === files ? (files === 1 ? 'the file has' : 'every file has') : `${invalid} ${invalid === 1 ? 'file has' : 'files have'}`} format errors (run causeway validate)`);
@@ -127,4 +140,10 @@ export async function checkCommand(argv: readonly string[], io: CommandIO): Prom
 
 function count(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/** "12 notes, 5 of them in backlog", or with --new "7 new notes; 5 in backlog (not shown; …)". */
+function noteCount(notes: number, queued: number, onlyNew: boolean): string {
+  if (onlyNew) return `${count(notes - queued, 'new note')}${queued > 0 ? `; ${queued} in backlog (not shown; without --new they are listed)` : ''}`;
+  return `${count(notes, 'note')}${queued > 0 ? `, ${queued} of them in backlog` : ''}`;
 }

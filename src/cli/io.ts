@@ -3,6 +3,8 @@
 export interface CommandIO {
   out(line: string): void;
   err(line: string): void;
+  /** Standard output is a terminal a person reads, not a pipe or a file a program reads. */
+  terminal?: boolean;
 }
 
 let quietOnClosedPipe = false;
@@ -19,6 +21,9 @@ function ignoreClosedPipe(): void {
 }
 
 export const processIO: CommandIO = {
+  get terminal() {
+    return process.stdout.isTTY === true;
+  },
   out: (line) => {
     ignoreClosedPipe();
     process.stdout.write(`${line}\n`);

@@ -1,6 +1,8 @@
-// Runs the real command (`node bin/causeway.js snapshot …`) in temporary folders, step by step,
-// as an assistant's workflow would after each saved turn.
-import { execFile } from 'node:child_process';
+// Runs the command in temporary folders, step by step, as an assistant's workflow would after
+// each saved turn: in this process through `main` (what `node bin/causeway.js` runs, minus the
+// start of a Node process per step), and as the real command where a process of its own is the
+// point (its output into a pipe, several runs at once).
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,6 +21,7 @@ import {
   type State,
 } from '../format/fixtures';
 import { parseXml, textLines } from '../render/well-formed-xml';
+import { main } from './main';
 
 const ROOT = resolve(__dirname, '../..');
 const BIN = join(ROOT, 'bin/causeway.js');
@@ -29,13 +32,22 @@ interface Run {
   stderr: string;
 }
 
-function causeway(args: string[]): Promise<Run> {
+/** `node bin/causeway.js ARGS`, a process of its own writing into pipes. */
+function realCauseway(args: string[]): Promise<Run> {
   return new Promise((done) => {
     execFile('node', [BIN, ...args], { cwd: ROOT, encoding: 'utf8' }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
       done({ code, stdout, stderr });
     });
   });
+}
+
+/** The same command run by `main` in this process, its output read as the pipes would carry it. */
+async function causeway(args: string[], terminal = false): Promise<Run> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(args, { out: (line) => out.push(`${line}\n`), err: (line) => err.push(`${line}\n`), terminal });
+  return { code, stdout: out.join(''), stderr: err.join('') };
 }
 
 interface Result {
@@ -115,10 +127,10 @@ describe('causeway snapshot', { timeout: 120_000 }, () => {
     const state = toyState();
     const run = await (async () => {
       writeFileSync(file, stringifyData(state));
-      return causeway(['snapshot', file]);
+      return realCauseway(['snapshot', file]);
     })();
     expect(run.code).toBe(0);
-    // Pretty JSON by default, as the reference helper prints it.
+    // Into a pipe, pretty JSON by default, as the reference helper prints it.
     expect(run.stdout).toBe(`{\n  "revision": 1,\n  "changed_trees": [\n    "current_reality"\n  ],\n  "rendered_trees": [\n    "current_reality"\n  ],\n  "output": ${JSON.stringify(out)}\n}\n`);
     expect(historyFiles()).toEqual(['000001.yaml']);
     const first = snapshot(1);
@@ -148,6 +160,34 @@ describe('causeway snapshot', { timeout: 120_000 }, () => {
     expect(run.stdout).toBe(`${JSON.stringify({ revision: 1, changed_trees: ['current_reality'], rendered_trees: ['current_reality'], output: elsewhere })}\n`);
     expect(readFileSync(join(elsewhere, 'history', '000001.yaml'), 'utf8')).toContain('summary: Accepted the scope limit');
     expect(existsSync(out)).toBe(false);
+  });
+
+  it('says what it did in a sentence on a terminal, and that nothing was written when nothing changed', async () => {
+    writeFileSync(file, stringifyData(proposalsOnly()));
+    expect((await causeway(['snapshot', file], true)).stdout).toBe('Nothing is accepted yet: nothing written.\n');
+    const state = toyState();
+    writeFileSync(file, stringifyData(state));
+    const first = await causeway(['snapshot', file], true);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toBe(
+      `Recorded revision 1 in ${out}/history/000001.yaml: the accepted reasoning of the Current Reality Tree changed. Diagrams of the Current Reality Tree drawn in ${out}/diagrams/.\n`,
+    );
+    expect((await causeway(['snapshot', file], true)).stdout).toBe('No accepted change since revision 1: nothing written.\n');
+    unlinkSync(diagram('changes'));
+    expect((await causeway(['snapshot', file], true)).stdout).toBe(
+      `No accepted change since revision 1: no snapshot written. Diagrams of the Current Reality Tree were missing or out of date, and are redrawn in ${out}/diagrams/.\n`,
+    );
+    // --json asks for the result as data, terminal or not.
+    expect(JSON.parse((await causeway(['snapshot', file, '--json'], true)).stdout)).toEqual({ revision: 1, changed_trees: [], rendered_trees: [], output: out });
+    expect(historyFiles()).toEqual(['000001.yaml']);
+  });
+
+  it('knows a real terminal from a pipe', () => {
+    writeFileSync(file, stringifyData(toyState()));
+    // `script` gives the command a terminal of its own, as a person's shell does.
+    const run = spawnSync('script', ['-qec', `node ${JSON.stringify(BIN)} snapshot ${JSON.stringify(file)}`, '/dev/null'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(0);
+    expect(run.stdout.trim()).toBe(`Recorded revision 1 in ${out}/history/000001.yaml: the accepted reasoning of the Current Reality Tree changed. Diagrams of the Current Reality Tree drawn in ${out}/diagrams/.`);
   });
 
   const wipEdits: [string, (s: State) => void][] = [
@@ -351,7 +391,7 @@ describe('causeway snapshot', { timeout: 120_000 }, () => {
     for (let round = 1; round <= 4; round++) {
       node(state, 'n1').text = `Wording number ${round}`;
       writeFileSync(file, stringifyData(state));
-      const runs = await Promise.all([1, 2, 3].map(() => causeway(['snapshot', file, '--json'])));
+      const runs = await Promise.all([1, 2, 3].map(() => realCauseway(['snapshot', file, '--json'])));
       for (const run of runs) expect(run.code, run.stderr).toBe(0);
       const results = runs.map((run) => JSON.parse(run.stdout) as Result);
       expect(results.map((r) => r.revision)).toEqual([round, round, round]);

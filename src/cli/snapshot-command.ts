@@ -8,6 +8,7 @@ import { HistoryRefusal, outputFolderFor, recordSnapshot, type SnapshotResult } 
 import { parseArgs, UsageError } from './args';
 import type { CommandIO } from './io';
 import { readWorkingText } from '../disk/read-text';
+import { snapshotSentence } from './snapshot-words';
 import { formatDiagnostic } from './validate-command';
 
 export const SNAPSHOT_HELP = `Usage: causeway snapshot FILE [--summary TEXT] [--output-dir DIR] [--json]
@@ -32,11 +33,14 @@ Options:
   --summary TEXT     the change's summary (default: "Updated accepted reasoning
                      in TREES")
   --output-dir DIR   write there instead of .NAME/
-  --json             print the result on one line
+  --json             print the result as JSON on one line
   --help             show this help
 
-Prints {"revision": N, "changed_trees": [...], "rendered_trees": [...],
-"output": "DIR"}, N being the number of snapshots after the run.
+On a terminal it says what it did in a sentence, e.g. "No accepted change since
+revision 1: nothing written." With --json, or when its output goes to a pipe or
+a file, it prints {"revision": N, "changed_trees": [...], "rendered_trees":
+[...], "output": "DIR"} (N being the number of snapshots after the run;
+changed_trees is empty when no snapshot was needed), on one line with --json.
 
 Exit status: 0 on success, 1 when the file is invalid or unreadable, the history
 is inconsistent or a write fails, 2 for a usage error.`;
@@ -67,7 +71,9 @@ export async function snapshotCommand(argv: readonly string[], io: CommandIO): P
   const output = args.values.has('--output-dir') ? resolve(args.values.get('--output-dir')!) : await outputFolderFor(file);
   try {
     const result = await recordSnapshot(opened.data, output, args.values.get('--summary'));
-    io.out(asciiJson(result, !args.switches.has('--json')));
+    if (args.switches.has('--json')) io.out(asciiJson(result, false));
+    else if (io.terminal) io.out(snapshotSentence(result));
+    else io.out(asciiJson(result, true));
     return 0;
   } catch (error) {
     if (error instanceof HistoryRefusal) {

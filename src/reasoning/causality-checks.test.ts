@@ -25,6 +25,30 @@ describe('sole-cause (cause sufficiency)', () => {
     expect(finding.message).toBe('r2 "Two fixers only." is the only cause given for r1 "Visitors wait." (link l1). Is it enough on its own, or must something else hold too?');
   });
 
+  it('does not ask about a disputed link, nor about one into or out of a disputed or superseded node', () => {
+    const objection = { challenges: [{ text: 'Not so.', by: 'ben' }] };
+    const data = file({
+      current_reality: {
+        nodes: [
+          node('r1', 'undesirable_effect'),
+          node('r2', 'cause'),
+          node('r3', 'undesirable_effect', 'Old wording.'),
+          node('r4', 'undesirable_effect', 'New wording.'),
+          node('r5', 'cause', 'Disputed cause.', { status: 'disputed', ...objection }),
+          node('r6', 'undesirable_effect'),
+        ],
+        links: [
+          link('l1', 'r2', 'r1', 'causes', { status: 'disputed', ...objection }),
+          link('l2', 'r2', 'r3'),
+          link('l3', 'r4', 'r3', 'supersedes'),
+          link('l4', 'r5', 'r6'),
+          link('l5', 'r2', 'r4'),
+        ],
+      },
+    });
+    expect(refs(data, 'sole-cause')).toEqual(['l5']);
+  });
+
   it('asks what else contributes when the lone link only contributes', () => {
     const data = file({ current_reality: { nodes: [node('r1', 'undesirable_effect'), node('r2', 'cause')], links: [link('l1', 'r2', 'r1', 'contributes_to')] } });
     expect(found(data, 'sole-cause')[0].message).toContain('What else contributes');

@@ -2,17 +2,26 @@
 // that loop back on themselves.
 import type { DrawableLink } from '../format';
 import type { Check } from './context';
-import { CAUSAL_RELATIONS, finding, linksInto, listWords, named, type TreeIndex } from './tree-index';
+import { CAUSAL_RELATIONS, finding, linksInto, listWords, named, setAside, type TreeIndex } from './tree-index';
 
 const causal = (link: DrawableLink) => CAUSAL_RELATIONS.has(link.relation);
 
+/** The id names a node of the tree the group disputed or superseded. */
+function setAsideId(index: TreeIndex, id: string): boolean {
+  const node = index.node.get(id);
+  return node !== undefined && setAside(index, node);
+}
+
 /**
  * Cause sufficiency: a link with a single source into an effect that has no other cause. Asking
- * whether that one cause is enough is the commonest reservation a reader raises.
+ * whether that one cause is enough is the commonest reservation a reader raises. Not asked of a
+ * disputed link, nor of one whose cause or effect is disputed or superseded: the group already
+ * questions it, or has replaced it.
  */
 export const soleCause: Check = (index) =>
   index.links
-    .filter((link) => causal(link) && link.from.filter((id) => id !== link.to).length === 1)
+    .filter((link) => causal(link) && link.status !== 'disputed' && link.from.filter((id) => id !== link.to).length === 1)
+    .filter((link) => ![...link.from, link.to!].some((id) => setAsideId(index, id)))
     .filter((link) => linksInto(index, link.to!).filter(causal).length === 1)
     .map((link) => {
       const source = named(index.node.get(link.from.find((id) => id !== link.to)!));

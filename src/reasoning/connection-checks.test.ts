@@ -20,6 +20,71 @@ describe('effect-without-cause (current reality)', () => {
   });
 });
 
+describe('disputed and superseded nodes', () => {
+  const disputed = { status: 'disputed', challenges: [{ text: 'No longer true.', by: 'ben' }] };
+
+  it('are not asked for what is missing around them, in any tree', () => {
+    const data = file({
+      goal: { nodes: [node('g1', 'goal'), node('g2', 'necessary_condition', 'n', disputed)] },
+      current_reality: { nodes: [node('r1', 'undesirable_effect', 'Old claim.', disputed), node('r2', 'cause', 'c', disputed)] },
+      future_reality: {
+        nodes: [node('f1', 'injection', 'i', disputed), node('f2', 'desirable_effect', 'd', disputed), node('f3', 'undesirable_effect', 'u', disputed)],
+      },
+      prerequisite: { nodes: [node('p1', 'objective'), node('p2', 'obstacle', 'Undecided.', disputed)] },
+      transition: { nodes: [node('t1', 'action', 'a', disputed), node('t2', 'expected_effect', 'e', disputed)] },
+    });
+    for (const check of [
+      'effect-without-cause',
+      'cause-explains-nothing',
+      'idle-injection',
+      'unreached-desirable-effect',
+      'hanging-negative-branch',
+      'unovercome-obstacle',
+      'action-without-effect',
+      'effect-meets-no-need',
+    ] as const) {
+      expect(refs(data, check), check).toEqual([]);
+    }
+  });
+
+  it('set aside the statement a supersedes link replaces, and ask for what the later one still lacks', () => {
+    // The authors' own file: "no app is used, not even by us" superseded by "nobody outside uses it".
+    const data = file({
+      current_reality: {
+        nodes: [node('r1', 'undesirable_effect', 'No app is used by anyone.'), node('r2', 'undesirable_effect', 'Nobody outside uses our apps.')],
+        links: [link('l1', 'r2', 'r1', 'supersedes')],
+      },
+      prerequisite: {
+        nodes: [node('p1', 'objective'), node('p2', 'obstacle', 'No app is used by anyone.'), node('p3', 'obstacle', 'Nobody outside uses our apps.')],
+        links: [link('pl1', 'p3', 'p2', 'supersedes')],
+      },
+    });
+    expect(refs(data, 'unovercome-obstacle')).toEqual(['p3']);
+    expect(refs(data, 'effect-without-cause')).toEqual(['r2']);
+  });
+
+  it('still ask when the supersedes link itself is disputed', () => {
+    const data = file({
+      prerequisite: {
+        nodes: [node('p1', 'obstacle', 'a'), node('p2', 'obstacle', 'b')],
+        links: [link('pl1', 'p2', 'p1', 'supersedes', { status: 'disputed', challenges: [{ text: 'Both hold.', by: 'ben' }] })],
+      },
+    });
+    expect(refs(data, 'unovercome-obstacle')).toEqual(['p1', 'p2']);
+  });
+
+  it('a challenge or a superseding statement does not explain an effect', () => {
+    const data = file({
+      current_reality: {
+        nodes: [node('r1', 'undesirable_effect', 'The licence is unclear.'), node('r2', 'observation', 'The code is MIT-licensed.'), node('r3', 'cause', 'x')],
+        links: [link('l1', 'r2', 'r1', 'challenges'), link('l2', 'r3', 'r2', 'supersedes')],
+      },
+    });
+    expect(refs(data, 'effect-without-cause')).toEqual(['r1']);
+    expect(refs(data, 'cause-explains-nothing')).toEqual(['r3']);
+  });
+});
+
 describe('cause-explains-nothing', () => {
   it('passes a cause that leads to an effect, and an observation that leads nowhere', () => {
     const data = file({
@@ -50,11 +115,21 @@ describe('idle-injection (future reality)', () => {
     expect(refs(data, 'idle-injection')).toEqual([]);
   });
 
-  it('finds an injection that addresses nothing and that nothing implements', () => {
+  it('passes an injection derived from the conflict prerequisites it resolves (its usual trace, FORMAT.md section 7)', () => {
+    const data = file({
+      conflict: { nodes: [node('c1', 'prerequisite', 'Use the rough app now.'), node('c2', 'prerequisite', 'Redesign before relying on it.')] },
+      future_reality: { nodes: [node('f1', 'injection', 'Use the tool while building it.', { derived_from: ['c1', 'c2'] })] },
+    });
+    expect(refs(data, 'idle-injection')).toEqual([]);
+  });
+
+  it('finds an injection traced to nothing that nothing implements', () => {
     const data = file({ future_reality: { nodes: [node('f1', 'injection', 'A booking sheet.', { derived_from: [] })] } });
     const [finding] = found(data, 'idle-injection');
     expect(finding.ref).toBe('f1');
-    expect(finding.message).toMatch(/^Injection f1 "A booking sheet." addresses no problem and nothing implements it/);
+    expect(finding.message).toBe(
+      'Injection f1 "A booking sheet." is traced to no problem or conflict, and nothing implements it. Trace it to the undesirable effects it answers (addresses) or the conflict prerequisites it grew from (derived_from), or plan it in a prerequisite or transition tree (implements).',
+    );
   });
 });
 

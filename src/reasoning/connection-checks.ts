@@ -1,11 +1,12 @@
 // Checks of what is left unconnected: an effect nobody explains, a cause that explains nothing,
-// an injection, obstacle, action or effect with nothing on the other end.
+// an injection, obstacle, action or effect with nothing on the other end. A node the group has
+// disputed or superseded is not asked for its missing connections (see `setAside`).
 import type { Check } from './context';
-import { finding, linksInto, linksOutOf, named, nodesOfKind, reach, supporting } from './tree-index';
+import { finding, linksInto, linksOutOf, named, nodesOfKind, reach, setAside, standingOfKind, supporting } from './tree-index';
 
 /** Current reality: an undesirable effect that no link explains. */
 export const effectWithoutCause: Check = (index) =>
-  nodesOfKind(index, 'undesirable_effect')
+  standingOfKind(index, 'undesirable_effect')
     .filter((node) => !linksInto(index, node.id).some(supporting))
     .map((node) =>
       finding(
@@ -26,7 +27,7 @@ const CONDITION_KINDS: Record<string, string> = {
 /** A cause or condition with no link leading from it: it explains or supports nothing. */
 export const causeExplainsNothing: Check = (index) =>
   index.tree.nodes
-    .filter((node) => CONDITION_KINDS[node.kind] !== undefined && !linksOutOf(index, node.id).some(supporting))
+    .filter((node) => CONDITION_KINDS[node.kind] !== undefined && !setAside(index, node) && !linksOutOf(index, node.id).some(supporting))
     .map((node) =>
       finding(
         'cause-explains-nothing',
@@ -38,16 +39,20 @@ export const causeExplainsNothing: Check = (index) =>
       ),
     );
 
-/** Future reality: an injection with no `addresses` trace that no node `implements`. */
+/**
+ * Future reality: an injection traced to nothing it answers and that no node `implements`. What
+ * it answers is named by `addresses` (the undesirable effects) or by `derived_from` (FORMAT.md
+ * section 7: the conflict prerequisites that prompted it, the cloud it breaks).
+ */
 export const idleInjection: Check = (index, context) =>
-  nodesOfKind(index, 'injection')
-    .filter((node) => !node.traces.some((t) => t.field === 'addresses') && !context.implemented.has(node.id))
+  standingOfKind(index, 'injection')
+    .filter((node) => !node.traces.some((t) => t.field === 'addresses' || t.field === 'derived_from') && !context.implemented.has(node.id))
     .map((node) =>
       finding(
         'idle-injection',
         index,
         node,
-        `Injection ${named(node)} addresses no problem and nothing implements it. Trace it to the undesirable effects it answers (addresses), or plan it in a prerequisite or transition tree (implements).`,
+        `Injection ${named(node)} is traced to no problem or conflict, and nothing implements it. Trace it to the undesirable effects it answers (addresses) or the conflict prerequisites it grew from (derived_from), or plan it in a prerequisite or transition tree (implements).`,
       ),
     );
 
@@ -57,7 +62,7 @@ export const unreachedDesirableEffect: Check = (index) => {
     nodesOfKind(index, 'injection').map((n) => n.id),
     (id) => linksOutOf(index, id).filter(supporting).map((l) => l.to!),
   );
-  return nodesOfKind(index, 'desirable_effect')
+  return standingOfKind(index, 'desirable_effect')
     .filter((node) => !reached.has(node.id))
     .map((node) =>
       finding(
@@ -71,7 +76,7 @@ export const unreachedDesirableEffect: Check = (index) => {
 
 /** Future reality: an undesirable effect with no link at all, a negative branch left hanging. */
 export const hangingNegativeBranch: Check = (index) =>
-  nodesOfKind(index, 'undesirable_effect')
+  standingOfKind(index, 'undesirable_effect')
     .filter((node) => linksInto(index, node.id).length === 0 && linksOutOf(index, node.id).length === 0)
     .map((node) =>
       finding(
@@ -82,9 +87,12 @@ export const hangingNegativeBranch: Check = (index) =>
       ),
     );
 
-/** Prerequisite tree: an obstacle no intermediate objective overcomes. */
+/**
+ * Prerequisite tree: an obstacle no intermediate objective overcomes. A disputed obstacle, or one
+ * a later obstacle supersedes, no longer blocks anything to overcome.
+ */
 export const unovercomeObstacle: Check = (index) =>
-  nodesOfKind(index, 'obstacle')
+  standingOfKind(index, 'obstacle')
     .filter((node) => !linksInto(index, node.id).some((link) => link.relation === 'overcomes' || link.from.some((id) => index.node.get(id)?.kind === 'intermediate_objective')))
     .map((node) =>
       finding(
@@ -97,7 +105,7 @@ export const unovercomeObstacle: Check = (index) =>
 
 /** Transition tree: an action with no link to an expected effect. */
 export const actionWithoutEffect: Check = (index) =>
-  nodesOfKind(index, 'action')
+  standingOfKind(index, 'action')
     .filter((node) => !linksOutOf(index, node.id).some((link) => supporting(link) && index.node.get(link.to!)?.kind === 'expected_effect'))
     .map((node) =>
       finding(
@@ -116,7 +124,7 @@ export const effectMeetsNoNeed: Check = (index) => {
   const needs = nodesOfKind(index, 'need').map((n) => n.id);
   const downstreamOfNeed = reach(needs, (id) => linksOutOf(index, id).filter(supporting).map((l) => l.to!));
   const upstreamOfNeed = reach(needs, (id) => linksInto(index, id).filter(supporting).flatMap((l) => l.from));
-  return nodesOfKind(index, 'expected_effect')
+  return standingOfKind(index, 'expected_effect')
     .filter((node) => !downstreamOfNeed.has(node.id) && !upstreamOfNeed.has(node.id))
     .map((node) =>
       finding(

@@ -45,6 +45,71 @@ describe('link-without-assumption', () => {
   });
 });
 
+describe('link-without-assumption, once per tree until the group writes assumptions there', () => {
+  const goalTree = (extra: Record<string, unknown> = {}) => ({
+    nodes: [
+      node('g1', 'goal', 'The method is used.', accepted),
+      node('g2', 'critical_success_factor', 'The work is resourced.', accepted),
+      node('g3', 'critical_success_factor', 'Real people use it.', accepted),
+      node('g4', 'necessary_condition', 'The work earns money.', accepted),
+      node('g5', 'necessary_condition', 'A community uses it weekly.', accepted),
+      node('g6', 'necessary_condition', 'It takes the form people use.', accepted),
+    ],
+    links: [
+      link('gl1', 'g2', 'g1', 'necessary_for', accepted),
+      link('gl2', 'g3', 'g1', 'necessary_for', accepted),
+      link('gl3', 'g4', 'g2', 'necessary_for', accepted),
+      link('gl4', 'g5', 'g3', 'necessary_for', accepted),
+      link('gl5', 'g6', 'g3', 'necessary_for', { ...accepted, ...extra }),
+    ],
+  });
+
+  it('says it once for a tree with no assumption at all (a converted model), on its first such link', () => {
+    const findings = found(file({ goal: goalTree() }), 'link-without-assumption');
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ ref: 'gl3', items: ['gl3'], work: 'examine_assumption', path: ['trees', 'goal', 'links', 2] });
+    expect(findings[0].message).toBe(
+      'No assumption is written in the Goal Tree yet, and 3 accepted links state none. Accepted link gl3 states no assumption: why is g4 "The work earns money." necessary for g2 "The work is resourced."? Write down what the group takes for granted. Once the tree has assumptions, each link still without one is listed.',
+    );
+  });
+
+  it('lists each link without one once the group has written an assumption in that tree, on a node or a link', () => {
+    const onLink = file({ goal: goalTree({ assumptions: [{ text: 'People only use what fits their day.', by: 'ann' }] }) });
+    expect(refs(onLink, 'link-without-assumption')).toEqual(['gl3', 'gl4']);
+    const tree = goalTree();
+    tree.nodes[1] = node('g2', 'critical_success_factor', 'The work is resourced.', { ...accepted, assumptions: [{ text: 'Grants exist.', by: 'ann' }] });
+    expect(refs(file({ goal: tree }), 'link-without-assumption')).toEqual(['gl3', 'gl4', 'gl5']);
+  });
+
+  it('judges each tree by its own assumptions', () => {
+    const data = file({
+      goal: goalTree(),
+      conflict: {
+        nodes: [node('c1', 'objective', 'o', accepted), node('c2', 'need', 'n', accepted), node('c3', 'need', 'm', accepted)],
+        links: [
+          link('cl1', 'c2', 'c1', 'necessary_for', { ...accepted, assumptions: [{ text: 'Because.', by: 'ann' }] }),
+          link('cl2', 'c3', 'c1', 'necessary_for', accepted),
+        ],
+      },
+    });
+    expect(found(data, 'link-without-assumption').map((f) => `${f.tree} ${f.ref}`)).toEqual(['goal gl3', 'conflict cl2']);
+  });
+
+  it('leaves out a link to or from a statement that a later one supersedes', () => {
+    const data = file({
+      current_reality: {
+        nodes: [node('r1', 'undesirable_effect', 'a', accepted), node('r2', 'undesirable_effect', 'b', accepted), node('r3', 'cause', 'c', accepted)],
+        links: [
+          link('l1', 'r2', 'r1', 'supersedes'),
+          link('l2', 'r3', 'r1', 'causes', accepted),
+          link('l3', 'r3', 'r2', 'causes', { ...accepted, assumptions: [{ text: 'x', by: 'ann' }] }),
+        ],
+      },
+    });
+    expect(refs(data, 'link-without-assumption')).toEqual([]);
+  });
+});
+
 describe('rests-on-dispute', () => {
   it('passes accepted items with no challenge and traces to accepted nodes, and challenged items not accepted', () => {
     const data = file({

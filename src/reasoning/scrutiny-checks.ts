@@ -1,6 +1,6 @@
 // Checks of what accepted reasoning takes for granted: links with no stated assumption, accepted
 // items that rest on a dispute, and the same statement made twice.
-import type { DrawableLink, DrawableNode } from '../format';
+import { TREE_NAMES, type DrawableLink, type DrawableNode } from '../format';
 import { TRACE_LABEL } from './words';
 import { normalText, type Check } from './context';
 import { clip, finding, listWords, named, type TreeIndex } from './tree-index';
@@ -36,22 +36,41 @@ function short(node: DrawableNode | undefined): string {
  * An accepted link with no assumption. Only accepted links: drafts are still being drawn. Left
  * out, as they mostly drew noise: order-only links (`precedes`) claim nothing to assume; a link
  * into the goal itself is necessary by definition (that is what a critical success factor is);
- * a transition tree's link out of a need has its reason in the need.
+ * a transition tree's link out of a need has its reason in the need; a link to or from a
+ * statement a later one supersedes is history.
+ *
+ * Once per tree until the group writes assumptions there: in a tree where no node or link has
+ * one yet (a converted model, a group that has not come to assumptions), a note on every link
+ * says one thing many times, so the tree gets one note, on its first such link, naming how many
+ * there are. Where the group has started writing assumptions, each link without one is noted.
  */
-export const linkWithoutAssumption: Check = (index) =>
-  index.links
-    .filter((link) => link.status === 'accepted' && link.assumptions.length === 0 && asksForAssumption(link, index))
-    .map((link) =>
+export const linkWithoutAssumption: Check = (index) => {
+  const bare = index.links.filter((link) => link.status === 'accepted' && link.assumptions.length === 0 && asksForAssumption(link, index));
+  if (bare.length === 0) return [];
+  const asked = (link: DrawableLink) => `Accepted link ${link.id} states no assumption: ${question(link, index)}`;
+  const advice = 'Write down what the group takes for granted.';
+  if (bare.length > 1 && !writesAssumptions(index)) {
+    const first = bare[0];
+    return [
       finding(
         'link-without-assumption',
         index,
-        link,
-        `Accepted link ${link.id} states no assumption: ${question(link, index)} Write down what the group takes for granted.`,
+        first,
+        `No assumption is written in the ${TREE_NAMES[index.tree.key]} yet, and ${bare.length} accepted links state none. ${asked(first)} ${advice} Once the tree has assumptions, each link still without one is listed.`,
       ),
-    );
+    ];
+  }
+  return bare.map((link) => finding('link-without-assumption', index, link, `${asked(link)} ${advice}`));
+};
+
+/** Some node or link of the tree states an assumption. */
+function writesAssumptions(index: TreeIndex): boolean {
+  return index.tree.nodes.some((n) => n.assumptions.length > 0) || index.tree.links.some((l) => l.assumptions.length > 0);
+}
 
 function asksForAssumption(link: DrawableLink, index: TreeIndex): boolean {
   if (link.relation === 'precedes') return false;
+  if ([...link.from, link.to!].some((id) => index.superseded.has(id))) return false;
   const key = index.tree.key;
   if (key === 'goal' && index.node.get(link.to!)?.kind === 'goal') return false;
   if (key === 'transition' && link.from.some((id) => index.node.get(id)?.kind === 'need')) return false;

@@ -5,14 +5,18 @@ import type { DrawableLink, DrawableNode, DrawableTree } from '../format';
 import { CHECKS } from './catalogue';
 import type { CheckCode, ReasoningFinding } from './types';
 
+/** The relation by which a later statement replaces an earlier one (its `to`). */
+export const SUPERSEDES = 'supersedes';
+
 /** Relations that say one thing brings about another. */
 export const CAUSAL_RELATIONS: ReadonlySet<string> = new Set(['causes', 'contributes_to', 'produces']);
 
 /**
- * Relations that connect without supporting: `precedes` is order only and `conflicts_with` says two
- * things cannot both hold. A node linked only by these is still unexplained.
+ * Relations that connect without supporting: `precedes` is order only, `conflicts_with` says two
+ * things cannot both hold, `challenges` argues against its target and `supersedes` replaces it by
+ * a later statement. A node linked only by these is still unexplained.
  */
-export const NOT_SUPPORTING: ReadonlySet<string> = new Set(['precedes', 'conflicts_with']);
+export const NOT_SUPPORTING: ReadonlySet<string> = new Set(['precedes', 'conflicts_with', 'challenges', SUPERSEDES]);
 
 export interface TreeIndex {
   tree: DrawableTree;
@@ -21,6 +25,8 @@ export interface TreeIndex {
   links: DrawableLink[];
   incoming: Map<string, DrawableLink[]>;
   outgoing: Map<string, DrawableLink[]>;
+  /** Nodes a `supersedes` link (not itself disputed) replaces by a later statement. */
+  superseded: Set<string>;
 }
 
 export function indexTree(tree: DrawableTree): TreeIndex {
@@ -28,6 +34,7 @@ export function indexTree(tree: DrawableTree): TreeIndex {
   const incoming = new Map<string, DrawableLink[]>();
   const outgoing = new Map<string, DrawableLink[]>();
   const links: DrawableLink[] = [];
+  const superseded = new Set<string>();
   for (const link of tree.links) {
     const to = link.to;
     if (to === undefined) continue;
@@ -36,8 +43,23 @@ export function indexTree(tree: DrawableTree): TreeIndex {
     links.push(link);
     push(incoming, to, link);
     for (const id of sources) push(outgoing, id, link);
+    if (link.relation === SUPERSEDES && link.status !== 'disputed') superseded.add(to);
   }
-  return { tree, node, links, incoming, outgoing };
+  return { tree, node, links, incoming, outgoing, superseded };
+}
+
+/**
+ * A node the group has disputed, or replaced by a later statement (`supersedes`). Checks that ask
+ * for something missing (a cause, an effect, what overcomes it) pass it by: the work left on it is
+ * settling the dispute or the replacement, which its challenges and the backlog already carry.
+ */
+export function setAside(index: TreeIndex, node: DrawableNode): boolean {
+  return node.status === 'disputed' || index.superseded.has(node.id);
+}
+
+/** The tree's nodes of one kind that still stand (see `setAside`). */
+export function standingOfKind(index: TreeIndex, kind: string): DrawableNode[] {
+  return nodesOfKind(index, kind).filter((node) => !setAside(index, node));
 }
 
 function push<T>(map: Map<string, T[]>, key: string, value: T): void {

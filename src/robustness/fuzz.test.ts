@@ -3,7 +3,9 @@
 // result goes through load, validate, every kind of edit, save, the snapshot decision, the
 // snapshot itself, both diagrams of every tree and the canvas model. Nothing may throw or hang,
 // save(load(x)) keeps the data, and every diagnostic has a message, a line and a column.
-//   FUZZ_RUNS=2000 FUZZ_TIME_LIMIT=600000 npx vitest run src/robustness/fuzz.test.ts   a deeper search
+// `npm run test:heavy` searches deeper (2,000 runs, up to ten minutes a property); FUZZ_RUNS and
+// FUZZ_TIME_LIMIT (ms) set both by hand:
+//   FUZZ_RUNS=5000 FUZZ_TIME_LIMIT=1200000 npx vitest run src/robustness/fuzz.test.ts
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,10 +34,11 @@ import { parseXml } from '../render/well-formed-xml';
 import { buildFlow, drawableLinks } from '../ui/canvas/build-flow';
 import { changeDrawing } from '../ui/canvas/change-tree';
 import { HOSTILE_IDS } from './hostile-ids';
+import { HEAVY } from './test-scale';
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
+const RUNS = Number(process.env.FUZZ_RUNS ?? (HEAVY ? 2000 : 50));
 /** Each property stops looking after this long; what it found by then still counts. */
-const TIME_LIMIT = Number(process.env.FUZZ_TIME_LIMIT ?? 8_000);
+const TIME_LIMIT = Number(process.env.FUZZ_TIME_LIMIT ?? (HEAVY ? 600_000 : 8_000));
 const TEST_TIMEOUT = TIME_LIMIT * 2 + 30_000;
 const SETTINGS = { numRuns: RUNS, interruptAfterTimeLimit: TIME_LIMIT, markInterruptAsFailure: false } as const;
 

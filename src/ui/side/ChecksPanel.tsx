@@ -17,13 +17,18 @@ import '../checks/checks.css';
 export function ChecksPanel() {
   const { findings, dismissed } = useChecks();
   const marks = useCheckMarks();
+  const trees = useTrees();
   const treesWith = new Set(findings.map((f) => f.tree));
+  // Counted as `causeway check` counts them ("N notes, K of them in backlog"): one rule, existingEntry.
+  const queued = findings.filter((f) => existingEntry(f, trees) !== undefined).length;
   return (
     <div className="cw-side-panel-body cw-checks" data-testid="checks-panel">
       <header className="cw-side-title">
         <h2>Checks</h2>
         <span className="cw-side-title-note" data-testid="checks-summary">
-          {findings.length === 0 ? 'nothing to look at again' : `${plural(findings.length, 'finding')} in ${plural(treesWith.size, 'tree')}`}
+          {findings.length === 0
+            ? 'nothing to look at again'
+            : `${plural(findings.length, 'finding')} in ${plural(treesWith.size, 'tree')}${queued > 0 ? `, ${queued} in backlog` : ''}`}
         </span>
       </header>
       <p className="cw-side-hint">
