@@ -12,3 +12,5 @@ export { TREE_CONVENTIONS, type TreeConvention } from './conventions';
 export async function layoutTree(input: LayoutInput): Promise<LayoutResult> {
   return computeLayout(input);
 }
+export { RectGrid, PointGrid, type Box } from './spatial-grid';
+export { placeNewCards, type PlaceNewInput } from './place-new';

@@ -21,7 +21,7 @@ import {
   readTrees,
   type DrawableTree,
 } from '../format';
-import { EMPTY_HISTORY, recordEdit, redoStep, undoStep, type History } from './history';
+import { EMPTY_HISTORY, recordEdit, recordViewChange, redoStep, undoStep, type History, type ViewChange } from './history';
 import { placeDiagnostics, placeDiagnosticsLater, type PlacedDiagnostics } from './placed-diagnostics';
 import { whenIdle } from './when-idle';
 import { openedText, primeOpened } from './worker-client';
@@ -135,6 +135,8 @@ export interface DocumentStore {
   edit(label: string, change: (file: WorkingFile, context: EditContext) => EditResult, options?: EditOptions): EditResult;
   undo(): void;
   redo(): void;
+  /** Records a change to the drawing (cards moved, Tidy up) as one undo step; `view` has been applied. */
+  recordViewChange(label: string, view: ViewChange): void;
   say(tone: Notice['tone'], text: string, action?: Notice['action']): void;
   dismissNotice(): void;
   exportText(): string | null;
@@ -393,14 +395,28 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
       const document = get().document;
       const step = document && undoStep(get().history, document.data);
       if (!step) return;
-      applyData(step.data, { history: { ...step.history, last: undefined }, notice: { tone: 'info', text: `Undid: ${step.history.future[0].label}.`, nonce: ++nonce } });
+      const extra = { history: { ...step.history, last: undefined }, notice: { tone: 'info' as const, text: `Undid: ${step.history.future[0].label}.`, nonce: ++nonce } };
+      if (step.view) {
+        step.view.undo();
+        set(extra);
+      } else applyData(step.data, extra);
     },
 
     redo() {
       const document = get().document;
       const step = document && redoStep(get().history, document.data);
       if (!step) return;
-      applyData(step.data, { history: { ...step.history, last: undefined }, notice: { tone: 'info', text: `Redid: ${step.history.past[step.history.past.length - 1].label}.`, nonce: ++nonce } });
+      const extra = { history: { ...step.history, last: undefined }, notice: { tone: 'info' as const, text: `Redid: ${step.history.past[step.history.past.length - 1].label}.`, nonce: ++nonce } };
+      if (step.view) {
+        step.view.redo();
+        set(extra);
+      } else applyData(step.data, extra);
+    },
+
+    recordViewChange(label, view) {
+      const document = get().document;
+      if (!document) return;
+      set({ history: recordViewChange(get().history, document.data, label, view) });
     },
 
     say: (tone, text, action) => set({ notice: { tone, text, nonce: ++nonce, ...(action ? { action } : {}) } }),

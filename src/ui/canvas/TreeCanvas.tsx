@@ -33,9 +33,10 @@ import { dropTargetAt, pointerOf, type DropTarget } from './drop-target';
 import type { Point, Rect } from './edge-geometry';
 import { JunctionNode } from './JunctionNode';
 import { LinkEdge } from './LinkEdge';
-import { loadDragged, onDraggedChange, saveDragged, type DraggedPositions } from './positions-storage';
 import { applyPicks, isEdgeSelected, isNodeSelected, pickTarget } from './selection';
-import { forgetLayout, structureKey, useTreeLayout } from './use-tree-layout';
+import { forgetLayout, structureKey } from './use-tree-layout';
+import { useArrangedView } from './use-arrangement';
+import { moveCards } from '../../store/arrangement-store';
 import { useSideSection } from '../side/side-section';
 import { centreMove } from './centre-move';
 import { openingViewport } from './opening-view';
@@ -46,6 +47,7 @@ import { boundsOf } from './overview-geometry';
 import { useTheme } from '../theme/theme';
 import { useAfterPaint } from '../timing/use-after-paint';
 import { keepFlow, keptFlow } from './flow-cache';
+import './canvas.css';
 
 /** What React Flow passes to drag handlers. */
 type DragEvent = MouseEvent | TouchEvent;
@@ -106,13 +108,6 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   const edgesRef = useRef(edges);
   edgesRef.current = edges;
   const storageView = `${tree.key}:${view}`;
-  const [dragged, setDragged] = useState<DraggedPositions>(() => loadDragged(fileName, storageView));
-  useEffect(() => {
-    setDragged(loadDragged(fileName, storageView));
-    return onDraggedChange((file, changed) => {
-      if (file === fileName && changed === storageView) setDragged(loadDragged(fileName, storageView));
-    });
-  }, [fileName, storageView, relayoutGeneration]);
 
   const key = useMemo(() => structureKey(view, tree), [view, tree]);
 
@@ -138,41 +133,8 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     buildFlow({ tree, allTrees, displayName: nameOf, problems, positions: undefined, junctions: new Map(), sizes: new Map(), change }).nodes.flatMap((n) => (n.type === 'claim' ? [n.data] : [])),
   );
 
-  const layout = useTreeLayout(tree.key, key, tree, cardSizes?.request === request ? cardSizes.sizes : undefined, relayoutGeneration);
-
-  // While a changed structure is being laid out again, cards keep their last places (new cards
-  // wait, unseen), so adding a node never makes the diagram blink.
-  const lastLayout = useRef<{ nodes: Map<string, Point>; junctions: Map<string, Point> } | undefined>(undefined);
-  if (layout.result) lastLayout.current = layout.result;
-  const shownLayout = layout.result ?? lastLayout.current;
-
-  const positions = useMemo(() => {
-    if (!shownLayout) return undefined;
-    return new Map([...shownLayout.nodes, ...dragged]);
-  }, [shownLayout, dragged]);
-
-  // Junctions follow the nodes they join when some of those were dragged by hand.
-  const junctions = useMemo(() => {
-    const result = new Map<string, Point>();
-    if (!shownLayout) return result;
-    for (const link of tree.links) {
-      const at = shownLayout.junctions.get(link.id);
-      if (!at) continue;
-      const ends = [...link.from, ...(link.to ? [link.to] : [])];
-      let dx = 0;
-      let dy = 0;
-      for (const id of ends) {
-        const from = shownLayout.nodes.get(id);
-        const to = dragged.get(id);
-        if (from && to) {
-          dx += to.x - from.x;
-          dy += to.y - from.y;
-        }
-      }
-      result.set(link.id, { x: at.x + dx / ends.length, y: at.y + dy / ends.length });
-    }
-    return result;
-  }, [shownLayout, dragged, tree.links]);
+  const arranged = useArrangedView({ file: fileName, view: storageView, tree, structure: key, sizes: cardSizes?.request === request ? cardSizes.sizes : undefined, generation: relayoutGeneration });
+  const { positions, junctions } = arranged;
 
   // The minimap's cards: their laid-out (or dragged) places, measured sizes and status colours.
   const overview = useMemo(() => {
@@ -197,11 +159,10 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
       setEdges([]);
       return;
     }
-    const moved = new Set([...dragged].filter(([id, to]) => { const at = shownLayout?.nodes.get(id); return at && (at.x !== to.x || at.y !== to.y); }).map(([id]) => id));
-    // Everything the graph is built from (the names come from `data`, the places from the layout and hand-dragged positions).
+    // Everything the graph is built from (the names come from `data`, the places from the arrangement).
     const flowKey = `${fileName}|${storageView}`;
-    const inputs = [tree, allTrees, data, problems, shownLayout, layout.result, known, change, JSON.stringify([...dragged])];
-    const built: ReturnType<typeof buildFlow> = keptFlow(flowKey, inputs) ?? buildFlow({ tree, allTrees, displayName: nameOf, problems, positions, junctions, sizes: new Map([...known, ...sizes]), change, routes: layout.result?.routes, moved, deferPlacement: true });
+    const inputs = [tree, allTrees, data, problems, positions, junctions, arranged.routes, arranged.moved, known, change];
+    const built: ReturnType<typeof buildFlow> = keptFlow(flowKey, inputs) ?? buildFlow({ tree, allTrees, displayName: nameOf, problems, positions, junctions, sizes: new Map([...known, ...sizes]), change, routes: arranged.routes, moved: arranged.moved, deferPlacement: true });
     const current = useDocumentStore.getState().view.selection;
     setNodes((previous) => {
       const before = new Map(previous.map((n) => [n.id, n]));
@@ -247,7 +208,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     };
     // `sizes` itself is left out on purpose: React Flow measuring a card must not rebuild the graph.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tree, allTrees, nameOf, problems, positions, junctions, change, setNodes, setEdges, cardSizes]);
+  }, [tree, allTrees, nameOf, problems, positions, junctions, arranged.routes, arranged.moved, change, setNodes, setEdges, cardSizes]);
 
   useEffect(() => {
     // The same array when no item's selection changed, so React Flow does not take every item again.
@@ -264,7 +225,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   /** Settles once React Flow has applied the opening view (it may wait for the cards to be measured). */
   const fitDone = useRef<Promise<unknown>>(Promise.resolve());
   // With a cached layout the cards are placed before they are measured: wait for their sizes too.
-  const placed = layout.result !== undefined && nodes.length >= tree.nodes.length && nodes.length > 0 && nodes.every((n) => n.className !== 'is-pending' && (n.type !== 'claim' || (n.measured?.width ?? 0) > 0));
+  const placed = positions !== undefined && nodes.length >= tree.nodes.length && nodes.length > 0 && nodes.every((n) => n.className !== 'is-pending' && (n.type !== 'claim' || (n.measured?.width ?? 0) > 0));
   useEffect(() => {
     if (!placed || fitted.current === String(relayoutGeneration)) return;
     fitted.current = String(relayoutGeneration);
@@ -390,11 +351,13 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
         linkTo(start.id, target);
         return;
       }
-      const next = new Map(dragged);
+      const next = new Map<string, Point>();
       for (const node of moved) if (node.type === 'claim') next.set(node.id, { x: Math.round(node.position.x), y: Math.round(node.position.y) });
-      saveDragged(fileName, storageView, next);
+      const changed = [...next].filter(([id, at]) => positions?.get(id)?.x !== at.x || positions?.get(id)?.y !== at.y);
+      if (changed.length === 0) return;
+      moveCards(fileName, storageView, new Map(changed), { label: changed.length === 1 ? `Move ${changed[0]![0]}` : `Move ${changed.length} cards` });
     },
-    [dragged, fileName, storageView, editable, linkTo, setNodes],
+    [positions, fileName, storageView, editable, linkTo, setNodes],
   );
 
   // Clicking a card or link shows the inspector, also when it was selected already.
@@ -409,9 +372,9 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   );
 
   // Ready once the laid-out cards are on the canvas (the graph is built in the effect after the layout arrives).
-  const laidOut = layout.result !== undefined && (tree.nodes.length === 0 || nodes.length > 0);
+  const laidOut = positions !== undefined && (tree.nodes.length === 0 || nodes.length > 0);
   return (
-    <div ref={canvasRef} className={`cw-canvas${editable ? ' is-editable' : ''}`} data-tree={tree.key} data-layout={laidOut ? 'ready' : 'pending'} data-view={viewShown === String(relayoutGeneration) ? 'shown' : 'pending'} onDoubleClick={onDoubleClick}>
+    <div ref={canvasRef} className={`cw-canvas${editable ? ' is-editable' : ''}${arranged.tidying ? ' is-tidying' : ''}`} data-tree={tree.key} data-layout={laidOut ? 'ready' : 'pending'} data-view={viewShown === String(relayoutGeneration) ? 'shown' : 'pending'} onDoubleClick={onDoubleClick}>
       <ArrowMarkers />
       <div ref={measureRef} className="cw-card-measure" aria-hidden="true" />
       <ReactFlow
@@ -449,9 +412,9 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
           {change ? 'No accepted reasoning has changed in this tree.' : view.startsWith('accepted') || view.endsWith('accepted') ? 'Nothing in this tree is accepted yet.' : `This tree has no nodes yet${editable ? ': double-click to add one.' : '.'}`}
         </div>
       )}
-      {layout.error && (
+      {arranged.error && (
         <div className="cw-layout-error" role="alert">
-          Layout failed: {layout.error}
+          Layout failed: {arranged.error}
         </div>
       )}
     </div>
@@ -505,14 +468,12 @@ function sameIfUnchanged<T>(previous: T[], next: T[]): T[] {
   return next.length === previous.length && next.every((item, i) => item === previous[i]) ? previous : next;
 }
 
-/** Forget automatic and hand-made positions of one tree view (the Re-layout action). */
-export function resetTreeLayout(fileName: string, treeKey: string, view: string): void {
+/** Tidy up asks for a fresh automatic layout: the one kept for the structure may have older card sizes. */
+export function prepareTidyUp(treeKey: string, view: string): void {
   forgetLayout(`${treeKey}|${view}|`);
-  saveDragged(fileName, `${treeKey}:${view}`, new Map());
 }
 
 /** Pin a node at a point (a node added by double-click appears where the user clicked). */
 export function pinNode(fileName: string, treeKey: string, view: string, id: string, at: Point): void {
-  const positions = loadDragged(fileName, `${treeKey}:${view}`);
-  saveDragged(fileName, `${treeKey}:${view}`, new Map(positions).set(id, { x: Math.round(at.x), y: Math.round(at.y) }));
+  moveCards(fileName, `${treeKey}:${view}`, new Map([[id, { x: Math.round(at.x), y: Math.round(at.y) }]]));
 }

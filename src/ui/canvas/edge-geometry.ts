@@ -116,4 +116,4 @@ export function linkCourse(shape: LinkShape): { from: LinkEnd; to: LinkEnd; cour
 }
 
 /** Rectangles bucketed on a coarse grid, so overlap questions look only nearby (shared with the SVG diagrams). */
-export { RectGrid } from '../../render/spatial-grid';
+export { RectGrid } from '../../layout';

@@ -41,7 +41,8 @@ export interface EditorContext {
   readOnly: boolean;
   openFile(): void;
   addNode(link?: { other: string; as: 'cause' | 'effect' }): void;
-  relayout(): void;
+  /** Lays the tree on screen out afresh (one undo step). */
+  tidyUp(): void;
   exportSvg(): void;
   exportPng(): void;
   openSnapshot(): void;
@@ -123,7 +124,7 @@ export function editorActions(ctx: EditorContext): EditorAction[] {
     { id: 'fit', label: 'Fit the whole tree in view', group: 'View', keys: ['F'], unavailable: ctx.tree ? undefined : 'No tree is open.', run: () => canvas()?.fitView() },
     { id: 'zoom-in', label: 'Zoom in', group: 'View', keys: ['+', '='], run: () => canvas()?.zoomIn() },
     { id: 'zoom-out', label: 'Zoom out', group: 'View', keys: ['-'], run: () => canvas()?.zoomOut() },
-    { id: 'relayout', label: 'Re-layout this tree (forget dragged positions)', group: 'View', unavailable: ctx.tree ? undefined : 'No tree is open.', run: ctx.relayout },
+    { id: 'tidy-up', label: 'Tidy up: lay this tree out afresh (Undo puts the cards back)', group: 'View', unavailable: ctx.tree ? undefined : 'No tree is open.', keywords: ['layout', 're-layout', 'arrange', 'auto'], run: ctx.tidyUp },
     { id: 'theme', label: useTheme.getState().theme === 'dark' ? 'Light mode' : 'Dark mode', group: 'View', keywords: ['theme', 'colour', 'color', 'night'], run: () => useTheme.getState().toggle() },
     ...(useTheme.getState().choice !== 'system' ? [{ id: 'theme-system', label: 'Follow the system’s light or dark setting', group: 'View' as const, keywords: ['theme'], run: () => useTheme.getState().choose('system') }] : []),
 
