@@ -5,6 +5,7 @@ import { MAX_FILE_BYTES } from '../format';
 import { encodeMessage, parseClientMessage, PROTOCOL_VERSION, type ClientMessage, type ServerMessage } from '../protocol/workspace-protocol';
 import type { Workspace } from './workspace';
 import type { FileListener, WatchedFile } from './watched-file';
+import { ArrangementSession } from './shared-arrangement';
 
 export function startLiveSession(socket: WebSocket, workspace: Workspace): void {
   let file: WatchedFile | undefined;
@@ -12,6 +13,8 @@ export function startLiveSession(socket: WebSocket, workspace: Workspace): void 
   const send = (message: ServerMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(encodeMessage(message));
   };
+  // Where the cards sit, shared with every page on the file (`.NAME/layout.json`).
+  const arrangement = new ArrangementSession(send);
 
   const listener: FileListener = {
     disk: (disk) => send({ type: 'disk', disk }),
@@ -22,13 +25,14 @@ export function startLiveSession(socket: WebSocket, workspace: Workspace): void 
     detach();
     file = next;
     stopListening = next.listen(listener);
-    const [disk, history] = await Promise.all([next.disk(), next.history()]);
+    const [disk, history] = await Promise.all([next.disk(), next.history(), arrangement.attach(next)]);
     if (file === next) send({ type: 'welcome', protocol: PROTOCOL_VERSION, mode: 'file', file: next.info, disk, ...history });
   };
   const detach = () => {
     stopListening?.();
     stopListening = undefined;
     file = undefined;
+    arrangement.detach();
   };
   const sendListing = async () => {
     if (workspace.kind !== 'folder') return;
@@ -59,6 +63,9 @@ export function startLiveSession(socket: WebSocket, workspace: Workspace): void 
       case 'list':
         detach();
         return sendListing();
+      case 'arrange':
+        if (!(await arrangement.arrange(message))) send({ type: 'refused', message: 'No file is open in this window.' });
+        return;
     }
   };
 

@@ -1,0 +1,95 @@
+// Working on a file on disk: the arrangement is part of the picture everyone shares. A node the
+// assistant writes into the file lands next to what it links to and moves no other card; a card
+// dragged in one browser moves in the other; the arrangement is kept beside the file in
+// `.NAME/layout.json` (never in the file itself) and survives a reload.
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { EXAMPLE_PATH, waitForLayout } from './helpers';
+import { cardPlaces, dragBetween, expectOnlyMoved, type Place } from './layout-helpers';
+import { startCauseway, temporaryCopy, type RunningCauseway } from './workspace';
+
+let running: RunningCauseway[] = [];
+test.afterEach(async () => {
+  for (const server of running) await server.kill();
+  running = [];
+});
+
+const card = (page: Page, id: string) => page.locator(`[data-node-id="${id}"]`);
+
+async function openLive(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await waitForLayout(page, 'current_reality');
+  await expect(page.getByTestId('save-status')).toHaveText(/Saved/);
+}
+
+/** Writes a new cause of `effect` into the file, as an assistant editing the YAML would. */
+function writeCause(path: string, id: string, effect: string, text: string): void {
+  const before = readFileSync(path, 'utf8');
+  const node = `      - id: ${id}\n        kind: cause\n        text: ${text}\n        status: proposed\n        contributions:\n          - {by: assistant, attribution: assistant, mode: text}\n`;
+  const link = `      - id: ${id}-link\n        from: [${id}]\n        to: ${effect}\n        relation: causes\n        status: proposed\n        contributions:\n          - {by: assistant, attribution: assistant, mode: text}\n`;
+  const withNode = before.replace('  current_reality:\n    nodes:\n', `  current_reality:\n    nodes:\n${node}`);
+  const crtStart = withNode.indexOf('  current_reality:');
+  const linksAt = withNode.indexOf('    links:\n', crtStart) + '    links:\n'.length;
+  writeFileSync(path, withNode.slice(0, linksAt) + link + withNode.slice(linksAt));
+}
+
+async function dragCard(page: Page, id: string, by: { x: number; y: number }): Promise<void> {
+  const box = (await card(page, id).locator('.cw-kind').boundingBox())!;
+  const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await dragBetween(page, from, { x: from.x + by.x, y: from.y + by.y });
+}
+
+async function secondBrowser(browser: Browser, url: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await context.newPage();
+  await openLive(page, url);
+  return page;
+}
+
+function samePlaces(a: Map<string, Place>, b: Map<string, Place>): boolean {
+  expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+  return expectOnlyMoved(a, b, []);
+}
+
+test('a node written into the file lands beside its effect, moving no other card; arrangements are shared between browsers and kept beside the file', async ({ page, browser }) => {
+  const path = temporaryCopy(EXAMPLE_PATH, 'plan.yaml');
+  const sidecar = join(dirname(path), '.plan', 'layout.json');
+  const server = await startCauseway(path);
+  running.push(server);
+  await openLive(page, server.url);
+  const before = await cardPlaces(page);
+
+  writeCause(path, 'r90', 'r2', 'Nobody thanks the volunteers at the end of the day.');
+  await expect(card(page, 'r90')).toBeVisible({ timeout: 5000 });
+  await expect(card(page, 'r90')).toHaveAttribute('data-changed-on-disk', 'true');
+  const after = await cardPlaces(page);
+  expectOnlyMoved(before, after, []);
+  expect(after.get('r90')!.y).toBeGreaterThan(after.get('r2')!.y + after.get('r2')!.height);
+
+  // The arrangement now holds the new card: kept beside the file, never in it.
+  await expect.poll(() => existsSync(sidecar)).toBe(true);
+  await expect.poll(() => JSON.parse(readFileSync(sidecar, 'utf8')).trees.current_reality?.r90).toBeTruthy();
+  expect(readFileSync(path, 'utf8')).not.toMatch(/layout|position/i);
+
+  // A second browser on the same file draws the same arrangement.
+  const other = await secondBrowser(browser, server.url);
+  samePlaces(after, await cardPlaces(other));
+
+  // A card dragged in one browser moves in the other, and stays there after a reload.
+  await dragCard(page, 'r7', { x: 120, y: 60 });
+  const dragged = await cardPlaces(page);
+  expect(dragged.get('r7')!.x).toBeGreaterThan(after.get('r7')!.x + 40);
+  await expect.poll(async () => samePlaces(dragged, await cardPlaces(other))).toBeTruthy();
+  await expect.poll(() => JSON.parse(readFileSync(sidecar, 'utf8')).trees.current_reality.r7[0]).toBe(Math.round(dragged.get('r7')!.x));
+  await other.reload();
+  await waitForLayout(other, 'current_reality');
+  await expect.poll(async () => samePlaces(dragged, await cardPlaces(other))).toBeTruthy();
+
+  // Tidy up in the second browser is shown in the first; Undo there puts every card back, in both.
+  await other.getByRole('button', { name: 'Tidy up' }).click();
+  await expect.poll(async () => [...(await cardPlaces(page))].some(([id, at]) => Math.abs(at.x - dragged.get(id)!.x) > 4 || Math.abs(at.y - dragged.get(id)!.y) > 4)).toBe(true);
+  await other.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(async () => samePlaces(dragged, await cardPlaces(page))).toBeTruthy();
+  await expect.poll(async () => samePlaces(dragged, await cardPlaces(other))).toBeTruthy();
+});
