@@ -23,15 +23,18 @@ async function openLive(page: Page, url: string): Promise<void> {
   await expect(page.getByTestId('save-status')).toHaveText(/Saved/);
 }
 
-/** Writes a new cause of `effect` into the file, as an assistant editing the YAML would. */
-function writeCause(path: string, id: string, effect: string, text: string): void {
-  const before = readFileSync(path, 'utf8');
-  const node = `      - id: ${id}\n        kind: cause\n        text: ${text}\n        status: proposed\n        contributions:\n          - {by: assistant, attribution: assistant, mode: text}\n`;
-  const link = `      - id: ${id}-link\n        from: [${id}]\n        to: ${effect}\n        relation: causes\n        status: proposed\n        contributions:\n          - {by: assistant, attribution: assistant, mode: text}\n`;
-  const withNode = before.replace('  current_reality:\n    nodes:\n', `  current_reality:\n    nodes:\n${node}`);
-  const crtStart = withNode.indexOf('  current_reality:');
-  const linksAt = withNode.indexOf('    links:\n', crtStart) + '    links:\n'.length;
-  writeFileSync(path, withNode.slice(0, linksAt) + link + withNode.slice(linksAt));
+/** Writes new causes into the file at once, as an assistant editing the YAML would. */
+function writeCauses(path: string, causes: { id: string; effect: string; text: string }[]): void {
+  let text = readFileSync(path, 'utf8');
+  for (const { id, effect, text: statement } of causes) {
+    const node = `      - id: ${id}\n        kind: cause\n        text: ${statement}\n        status: proposed\n        contributions:\n          - {by: assistant, attribution: assistant, mode: text}\n`;
+    const link = `      - id: ${id}-link\n        from: [${id}]\n        to: ${effect}\n        relation: causes\n        status: proposed\n        contributions:\n          - {by: assistant, attribution: assistant, mode: text}\n`;
+    text = text.replace('  current_reality:\n    nodes:\n', `  current_reality:\n    nodes:\n${node}`);
+    const crtStart = text.indexOf('  current_reality:');
+    const linksAt = text.indexOf('    links:\n', crtStart) + '    links:\n'.length;
+    text = text.slice(0, linksAt) + link + text.slice(linksAt);
+  }
+  writeFileSync(path, text);
 }
 
 async function dragCard(page: Page, id: string, by: { x: number; y: number }): Promise<void> {
@@ -60,7 +63,7 @@ test('a node written into the file lands beside its effect, moving no other card
   await openLive(page, server.url);
   const before = await cardPlaces(page);
 
-  writeCause(path, 'r90', 'r2', 'Nobody thanks the volunteers at the end of the day.');
+  writeCauses(path, [{ id: 'r90', effect: 'r2', text: 'Nobody thanks the volunteers at the end of the day.' }]);
   await expect(card(page, 'r90')).toBeVisible({ timeout: 5000 });
   await expect(card(page, 'r90')).toHaveAttribute('data-changed-on-disk', 'true');
   const after = await cardPlaces(page);
@@ -92,4 +95,43 @@ test('a node written into the file lands beside its effect, moving no other card
   await other.getByRole('button', { name: 'Undo' }).click();
   await expect.poll(async () => samePlaces(dragged, await cardPlaces(page))).toBeTruthy();
   await expect.poll(async () => samePlaces(dragged, await cardPlaces(other))).toBeTruthy();
+});
+
+test('changes from disk are marked without moving the view; Show brings each changed item into view in turn', async ({ page }) => {
+  const path = temporaryCopy(EXAMPLE_PATH, 'plan.yaml');
+  const server = await startCauseway(path);
+  running.push(server);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openLive(page, server.url);
+  const viewport = page.locator('.react-flow__viewport');
+  // Zoomed in on one corner, so that what changes is out of sight.
+  for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Zoom In' }).click();
+  const looking = await viewport.getAttribute('style');
+
+  writeCauses(path, [
+    { id: 'r91', effect: 'r1', text: 'The kettle is in the repair corner.' },
+    { id: 'r92', effect: 'r2', text: 'Fixers never get a break.' },
+  ]);
+  await expect(card(page, 'r92')).toHaveCount(1, { timeout: 5000 });
+  const notice = page.locator('[data-notice-tone]');
+  await expect(notice).toContainText('changed on disk');
+  // Nothing moves by itself.
+  await page.waitForTimeout(600);
+  expect(await viewport.getAttribute('style')).toBe(looking);
+
+  const show = notice.getByRole('button', { name: /^Show/ });
+  // Two nodes and their two links.
+  await expect(notice).toContainText('4 items changed on disk');
+  await expect(show).toHaveText('Show (1 of 4)');
+  await show.click();
+  const first = page.locator('.cw-claim.is-selected');
+  await expect(first).toHaveCount(1);
+  await expect(first).toBeInViewport({ ratio: 0.99 });
+  const firstId = await first.getAttribute('data-node-id');
+  expect(['r91', 'r92']).toContain(firstId);
+  await expect(show).toHaveText('Show next (2 of 4)');
+  await show.click();
+  const second = page.locator('.cw-claim.is-selected');
+  await expect(second).toHaveAttribute('data-node-id', firstId === 'r91' ? 'r92' : 'r91');
+  await expect(second).toBeInViewport({ ratio: 0.99 });
 });

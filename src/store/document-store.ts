@@ -75,8 +75,8 @@ export interface Notice {
   tone: 'info' | 'refusal';
   text: string;
   nonce: number;
-  /** A follow-up the user can take from the message itself. */
-  action?: { label: string; run(): void };
+  /** A follow-up the user can take from the message itself; `keep` leaves the message up (Show next). */
+  action?: { label: string; run(): void | 'keep' };
 }
 
 /** Items that just changed on disk, marked on the canvas for a moment. */
@@ -249,6 +249,24 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
     if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run);
     else run();
   };
+  /** Show, on a message about changes from disk: each press brings the next changed item into view. */
+  const showAction = (ids: readonly string[]): Pick<Notice, 'action'> => {
+    if (ids.length === 0) return {};
+    let shown = 0;
+    const step = (): 'keep' | void => {
+      const trees = get().document?.trees ?? [];
+      const present = ids.filter((id) => trees.some((t) => t.nodes.some((n) => n.id === id) || t.links.some((l) => l.id === id)));
+      if (present.length === 0) return;
+      get().focusItem(present[shown % present.length]!);
+      shown++;
+      const notice = get().notice;
+      if (present.length === 1 || !notice?.action) return;
+      set({ notice: { ...notice, action: { run: step, label: `Show next (${(shown % present.length) + 1} of ${present.length})` } } });
+      return 'keep';
+    };
+    return { action: { label: ids.length > 1 ? `Show (1 of ${ids.length})` : 'Show', run: step } };
+  };
+
   const scheduleDiagnostics = () => {
     clearTimeout(diagnosticsTimer);
     if (itemCount(get().document) < SMALL_DOCUMENT_ITEMS) afterNextPaint(refreshDiagnostics);
@@ -441,7 +459,7 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
       set({ document: { ...document, base: content.base ?? document.base, savedData: content.savedData } });
       const extra: Partial<DocumentStore> = {
         recentChanges: content.changed.length > 0 ? { ids: new Set(content.changed), nonce: ++nonce } : get().recentChanges,
-        ...(content.notice ? { notice: { tone: 'info' as const, text: content.notice, nonce: ++nonce } } : {}),
+        ...(content.notice ? { notice: { tone: 'info' as const, text: content.notice, nonce: ++nonce, ...showAction(content.changed) } } : {}),
       };
       if (changedData) extra.history = recordEdit(get().history, before, content.label, undefined, Date.now());
       if (changedData) applyData(content.data, extra);

@@ -257,9 +257,10 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     if (!box || (node && !positions.has(node.id))) return;
     handledFocus.current = focus.nonce;
     const onlyIfHidden = focus.onlyIfHidden;
-    // A jump into another tree waits for that tree's opening view, or the view would undo it.
-    void fitDone.current.then(() => {
-      if (onlyIfHidden && isInView(box, getViewport(), canvasSize())) return;
+    // A jump into another tree waits for that tree's opening view, or the view would undo it;
+    // and the view never moves under a card being dragged: it waits for the drop.
+    void fitDone.current.then(() => whenNotDragging()).then(() => {
+      if (onlyIfHidden && isInView(box, getViewport(), canvasSize(), clearOf(canvasRef.current))) return;
       const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
       void setCenter(centre.x, centre.y, { zoom: Math.max(getZoom(), 0.9), ...centreMove(centre, getViewport(), canvasSize(), 300) });
     });
@@ -426,11 +427,32 @@ function cardsBounds(nodes: CausewayFlowNode[]): Rect {
   return boundsOf(nodes.map((n) => ({ x: n.position.x, y: n.position.y, width: n.measured?.width ?? 0, height: n.measured?.height ?? 0 })))!;
 }
 
-/** Whether a flow-space box lies wholly inside the visible canvas. */
-function isInView(box: { x: number; y: number; width: number; height: number }, viewport: { x: number; y: number; zoom: number }, size: { width: number; height: number }): boolean {
-  const left = box.x * viewport.zoom + viewport.x;
-  const top = box.y * viewport.zoom + viewport.y;
-  return left >= 0 && top >= 0 && left + box.width * viewport.zoom <= size.width && top + box.height * viewport.zoom <= size.height;
+/** What covers part of the canvas (the minimap, the zoom buttons, the find and focus bars), in canvas px. */
+function clearOf(canvas: HTMLElement | null): Rect[] {
+  if (!canvas) return [];
+  const area = canvas.getBoundingClientRect();
+  const covers = [...canvas.querySelectorAll('.cw-overview-map, .react-flow__controls'), ...(canvas.parentElement?.querySelectorAll('.cw-canvas-overlays > *') ?? [])];
+  return covers.flatMap((element) => {
+    const r = element.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 ? [{ x: r.left - area.left, y: r.top - area.top, width: r.width, height: r.height }] : [];
+  });
+}
+
+/**
+ * Whether a flow-space box lies wholly inside the visible canvas, a little in from its edges and
+ * clear of what covers the canvas.
+ */
+function isInView(box: Rect, viewport: { x: number; y: number; zoom: number }, size: { width: number; height: number }, covers: Rect[] = []): boolean {
+  const inset = 12;
+  const shown = { x: box.x * viewport.zoom + viewport.x, y: box.y * viewport.zoom + viewport.y, width: box.width * viewport.zoom, height: box.height * viewport.zoom };
+  const inside = shown.x >= inset && shown.y >= inset && shown.x + shown.width <= size.width - inset && shown.y + shown.height <= size.height - inset;
+  return inside && covers.every((c) => shown.x >= c.x + c.width || c.x >= shown.x + shown.width || shown.y >= c.y + c.height || c.y >= shown.y + shown.height);
+}
+
+/** Resolves at once, or when the mouse button (or finger) dragging a card is let go. */
+function whenNotDragging(): Promise<void> {
+  if (!document.querySelector('.react-flow__node.dragging')) return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('pointerup', () => resolve(), { once: true, capture: true }));
 }
 
 /**
