@@ -6,7 +6,7 @@ export type * from './types';
 export { computeLayout } from './layout-tree';
 export { createLayoutWorkerClient, LayoutSupersededError, type LayoutWorkerClient } from './worker-client';
 export { estimateNodeSize, wrapText, charsPerLine, CARD_WIDTH, type NodeSizeEstimate } from './estimate-size';
-export { TREE_CONVENTIONS, type TreeConvention } from './conventions';
+export { TREE_CONVENTIONS, conventionFor, readingStart, type TreeConvention } from './conventions';
 
 /** Lays out one tree. Resolves on the calling thread; use the worker client in the browser. */
 export async function layoutTree(input: LayoutInput): Promise<LayoutResult> {

@@ -90,13 +90,19 @@ describe('placeNewCards', () => {
     expect(crowded(input, new Map([...known, ...placed]), 30)).toEqual([]);
   });
 
-  it('puts a card linked to nothing beside the tree, level with its top', () => {
-    const input: LayoutInput = { ...tree, nodes: [...tree.nodes, card('obs', 'observation')] };
-    const placed = placeNewCards({ ...input, known }).get('obs')!;
+  it('puts cards linked to nothing beside the tree, from its top down, one under the other', () => {
+    const input: LayoutInput = { ...tree, nodes: [...tree.nodes, card('obs', 'observation'), card('obs2', 'observation')] };
+    const placed = placeNewCards({ ...input, known });
     const right = Math.max(...[...known.values()].map((p) => p.x + 240));
     const top = Math.min(...[...known.values()].map((p) => p.y));
-    expect(placed.x).toBeGreaterThan(right);
-    expect(placed.y).toBe(top);
+    expect(placed.get('obs')!.x).toBeGreaterThan(right);
+    expect(placed.get('obs')!.y).toBe(top);
+    expect(placed.get('obs2')!.x).toBe(placed.get('obs')!.x);
+    expect(placed.get('obs2')!.y).toBeGreaterThan(top + 80);
+    // Added one at a time, they stack the same way.
+    const first = placeNewCards({ ...input, known, nodes: input.nodes.filter((n) => n.id !== 'obs2') });
+    const second = placeNewCards({ ...input, known: new Map([...known, ...first]) });
+    expect(second.get('obs2')).toEqual(placed.get('obs2'));
   });
 
   it('keeps a conflict between two prerequisites side by side', () => {

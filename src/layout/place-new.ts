@@ -36,10 +36,11 @@ export function placeNewCards(input: PlaceNewInput): Map<string, Point> {
   const links = input.links.filter((link) => sizes.has(link.to) && link.from.some((id) => id !== link.to && sizes.has(id)));
   const room = new Room(axes);
   const at = new Map<string, Point>();
+  const linkedIds = new Set(links.flatMap(ends));
   for (const id of placedBefore) {
     const corner = input.known.get(id)!;
     at.set(id, corner);
-    room.add({ x: corner.x, y: corner.y, width: sizes.get(id)!.width, height: sizes.get(id)!.height });
+    room.add({ x: corner.x, y: corner.y, width: sizes.get(id)!.width, height: sizes.get(id)!.height }, linkedIds.has(id));
   }
 
   const result = new Map<string, Point>();
@@ -56,7 +57,7 @@ export function placeNewCards(input: PlaceNewInput): Map<string, Point> {
       at.set(id, point);
       result.set(id, point);
       const size = sizes.get(id)!;
-      room.add({ x: point.x, y: point.y, width: size.width, height: size.height });
+      room.add({ x: point.x, y: point.y, width: size.width, height: size.height }, false);
     }
   }
   return result;
@@ -171,8 +172,8 @@ function wishFor(block: Block, links: LayoutLinkInput[], at: Map<string, Point>,
     corners.push({ x: corner.x - offset.x, y: corner.y - offset.y });
   }
   if (corners.length > 0) return { corner: { x: average(corners.map((c) => c.x)), y: average(corners.map((c) => c.y)) }, away };
-  // Linked to nothing placed: beside the tree, level with its start.
-  const bounds = room.bounds();
+  // Linked to nothing placed: beside the tree (in the column of cards linked to nothing, if any), from its top down.
+  const bounds = room.treeBounds();
   return { corner: axes.vertical ? { x: bounds.x + bounds.width + PIECE_GAP, y: bounds.y } : { x: bounds.x, y: bounds.y + bounds.height + PIECE_GAP }, away: 0 };
 }
 
@@ -184,23 +185,22 @@ function average(values: number[]): number {
 class Room {
   private readonly grid = new RectGrid<Box>(320);
   private box: Box | undefined;
+  /** Around the cards that were placed before and are linked to something: the tree itself. */
+  private linkedBox: Box | undefined;
   constructor(private readonly axes: Axes) {}
 
-  add(rect: Box): void {
+  add(rect: Box, linked = true): void {
     this.grid.add(rect);
-    if (!this.box) this.box = { ...rect };
-    else {
-      const right = Math.max(this.box.x + this.box.width, rect.x + rect.width);
-      const bottom = Math.max(this.box.y + this.box.height, rect.y + rect.height);
-      this.box.x = Math.min(this.box.x, rect.x);
-      this.box.y = Math.min(this.box.y, rect.y);
-      this.box.width = right - this.box.x;
-      this.box.height = bottom - this.box.y;
-    }
+    this.box = grow(this.box, rect);
+    if (linked) this.linkedBox = grow(this.linkedBox, rect);
   }
 
   bounds(): Box {
     return this.box ?? { x: 0, y: 0, width: 0, height: 0 };
+  }
+
+  treeBounds(): Box {
+    return this.linkedBox ?? this.bounds();
   }
 
   /** Whether a box at `corner` keeps the usual gaps to every placed card. */
@@ -245,4 +245,11 @@ class Room {
       : { x: away > 0 ? b.x + b.width + this.axes.rankGap : b.x - this.axes.rankGap - width, y: wish.corner.y };
     return past;
   }
+}
+
+function grow(box: Box | undefined, rect: Box): Box {
+  if (!box) return { ...rect };
+  const x = Math.min(box.x, rect.x);
+  const y = Math.min(box.y, rect.y);
+  return { x, y, width: Math.max(box.x + box.width, rect.x + rect.width) - x, height: Math.max(box.y + box.height, rect.y + rect.height) - y };
 }

@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import {
   Background,
+  ControlButton,
   Controls,
   ReactFlow,
   ReactFlowProvider,
@@ -35,12 +36,15 @@ import { JunctionNode } from './JunctionNode';
 import { LinkEdge } from './LinkEdge';
 import { applyPicks, isEdgeSelected, isNodeSelected, pickTarget } from './selection';
 import { forgetLayout, structureKey } from './use-tree-layout';
-import { useArrangedView } from './use-arrangement';
+import { TIDY_MS, useArrangedView } from './use-arrangement';
+import { motion } from '../motion';
 import { moveCards } from '../../store/arrangement-store';
 import { useSideSection } from '../side/side-section';
 import { centreMove } from './centre-move';
-import { openingViewport } from './opening-view';
+import { clearRoom, minimapOf, openingViewport } from './opening-view';
+import { readingStart } from '../../layout';
 import { useCanvasControls } from './use-canvas-controls';
+import { canvasActions } from './canvas-actions';
 import { NEUTRAL_COLOUR, statusColour } from './minimap-colour';
 import { OverviewMap, type OverviewBox } from './OverviewMap';
 import { boundsOf } from './overview-geometry';
@@ -100,7 +104,9 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   const { fitView, setViewport, setCenter, getZoom, getViewport, screenToFlowPosition } = useReactFlow();
   const canvasRef = useRef<HTMLDivElement>(null);
   const canvasSize = () => ({ width: canvasRef.current?.clientWidth ?? 0, height: canvasRef.current?.clientHeight ?? 0 });
-  useCanvasControls(tree, canvasRef);
+  // Where this tree is read from: the view opens there (and Fit goes there) when it is too big to read whole.
+  const startIds = useMemo(() => new Set(readingStart(tree.key, tree.nodes, tree.links)), [tree]);
+  useCanvasControls(tree, canvasRef, startIds);
   const theme = useTheme((s) => s.theme);
 
   const [nodes, setNodes, onNodesChange] = useNodesState<CausewayFlowNode>([]);
@@ -228,11 +234,14 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   const placed = positions !== undefined && nodes.length >= tree.nodes.length && nodes.length > 0 && nodes.every((n) => n.className !== 'is-pending' && (n.type !== 'claim' || (n.measured?.width ?? 0) > 0));
   useEffect(() => {
     if (!placed || fitted.current === String(relayoutGeneration)) return;
-    fitted.current = String(relayoutGeneration);
     const size = canvasSize();
     const claims = nodes.filter((n) => n.type === 'claim');
     const generation = String(relayoutGeneration);
-    fitDone.current = size.width === 0 || claims.length === 0 ? fitView({ padding: 0.12, maxZoom: 1, duration: 0 }) : setViewport(openingViewport(cardsBounds(claims), size), { duration: 0 });
+    const start = claims.filter((n) => startIds.has(n.id));
+    // After Tidy up the view glides with the cards.
+    const duration = fitted.current === '' ? 0 : motion(TIDY_MS);
+    fitDone.current = size.width === 0 || claims.length === 0 ? fitView({ padding: 0.12, maxZoom: 1, duration: 0 }) : setViewport(openingViewport(cardsBounds(claims), size, start.map((n) => cardsBounds([n])), clearRoom(size, minimapOf(canvasRef.current))), { duration });
+    fitted.current = generation;
     void fitDone.current.then(() => setViewShown(generation));
     // Only the first placement of a structure moves the view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -405,7 +414,14 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
         multiSelectionKeyCode="Shift"
       >
         <Background gap={24} size={1} />
-        <Controls showInteractive={false} />
+        <Controls showInteractive={false} showFitView={false}>
+          {/* Fit as F does: never below a readable size (React Flow's own would shrink a big tree to specks). */}
+          <ControlButton className="react-flow__controls-fitview" onClick={() => canvasActions()?.fitView()} title="Fit View (F): the whole tree, or as much as can be read" aria-label="Fit View">
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 30" aria-hidden="true">
+              <path d="M3.692 4.63c0-.53.4-.938.939-.938h5.215V0H4.708C2.13 0 0 2.054 0 4.63v5.216h3.692V4.631zM27.354 0h-5.2v3.692h5.17c.53 0 .984.4.984.939v5.215H32V4.631A4.624 4.624 0 0027.354 0zm.954 24.83c0 .532-.4.94-.939.94h-5.215v3.768h5.215c2.577 0 4.631-2.13 4.631-4.707v-5.139h-3.692v5.139zm-23.677.94c-.531 0-.939-.4-.939-.94v-5.138H0v5.139c0 2.577 2.13 4.707 4.708 4.707h5.138V25.77H4.631z" />
+            </svg>
+          </ControlButton>
+        </Controls>
         <OverviewMap boxes={overview} label="Minimap: where the view is in the whole tree" />
       </ReactFlow>
       {tree.nodes.length === 0 && (

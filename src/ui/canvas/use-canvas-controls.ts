@@ -14,21 +14,35 @@ import { registerCanvasActions } from './canvas-actions';
 import { connectedNodes, nextInDirection, type Direction } from './neighbour';
 import { centreMove } from './centre-move';
 import { PRINT_SIZE } from './print-size';
+import { clearRoom, minimapOf, openingViewport } from './opening-view';
+import { boundsOf } from './overview-geometry';
 
 const ARROWS: Record<string, Direction> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 
 
-export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLDivElement | null>): void {
+export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLDivElement | null>, readingStart: ReadonlySet<string>): void {
   const flow = useReactFlow<CausewayFlowNode, LinkFlowEdge>();
 
   useEffect(
     () =>
       registerCanvasActions({
-        fitView: () => void flow.fitView({ padding: 0.12, maxZoom: 1, duration: motion(200) }),
+        // The whole tree when it can be read whole; else, at the smallest readable size, the
+        // selection (or where the tree is read from): Fit never shrinks text below 9 px.
+        fitView: () => {
+          const canvas = canvasRef.current;
+          const claims = flow.getNodes().filter((n) => n.type === 'claim' && n.measured?.width);
+          if (!canvas || claims.length === 0) return;
+          const { selection } = useDocumentStore.getState().view;
+          const selected = claims.filter((n) => selection.nodes.includes(n.id));
+          const focus = selected.length ? selected : claims.filter((n) => readingStart.has(n.id));
+          const box = (nodes: CausewayFlowNode[]) => boundsOf(nodes.map((n) => ({ x: n.position.x, y: n.position.y, width: n.measured?.width ?? 0, height: n.measured?.height ?? 0 })))!;
+          const size = { width: canvas.clientWidth, height: canvas.clientHeight };
+          void flow.setViewport(openingViewport(box(claims), size, focus.map((n) => box([n])), clearRoom(size, minimapOf(canvas))), { duration: motion(200) });
+        },
         zoomIn: () => void flow.zoomIn({ duration: motion(150) }),
         zoomOut: () => void flow.zoomOut({ duration: motion(150) }),
       }),
-    [flow],
+    [flow, canvasRef, readingStart],
   );
 
   useEffect(() => {

@@ -121,7 +121,7 @@ export function editorActions(ctx: EditorContext): EditorAction[] {
     // View
     { id: 'accepted-only', label: view.mode === 'accepted' ? 'Show every item again (leave Accepted only)' : 'Accepted only', group: 'View', keys: ['Shift+A'], unavailable: noDocument, run: () => store.setMode(view.mode === 'accepted' ? 'full' : 'accepted') },
     { id: 'latest-change', label: view.mode === 'changes' ? 'Leave Latest change' : 'Latest change', group: 'View', keys: ['Shift+L'], unavailable: noDocument, run: () => store.setMode(view.mode === 'changes' ? 'full' : 'changes') },
-    { id: 'fit', label: 'Fit the whole tree in view', group: 'View', keys: ['F'], unavailable: ctx.tree ? undefined : 'No tree is open.', run: () => canvas()?.fitView() },
+    { id: 'fit', label: 'Fit the tree in view (a tree too big to read whole: the selection, or where it is read from)', group: 'View', keys: ['F'], unavailable: ctx.tree ? undefined : 'No tree is open.', run: () => canvas()?.fitView() },
     { id: 'zoom-in', label: 'Zoom in', group: 'View', keys: ['+', '='], run: () => canvas()?.zoomIn() },
     { id: 'zoom-out', label: 'Zoom out', group: 'View', keys: ['-'], run: () => canvas()?.zoomOut() },
     { id: 'tidy-up', label: 'Tidy up: lay this tree out afresh (Undo puts the cards back)', group: 'View', unavailable: ctx.tree ? undefined : 'No tree is open.', keywords: ['layout', 're-layout', 'arrange', 'auto'], run: ctx.tidyUp },
