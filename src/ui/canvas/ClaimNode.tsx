@@ -9,6 +9,8 @@ import type { ClaimFlowNode } from './build-flow';
 import { useChangedOnDisk } from './changed-on-disk';
 import { CheckMark } from './CheckMark';
 import { MARK_WORD } from './marks';
+import { CardTextEditor } from './CardTextEditor';
+import { useInPlaceEdit } from './in-place-edit';
 
 /** The card side its link handle sits on. */
 export function linkHandleSide(linkSide: ClaimFlowNode['data']['linkSide']): Position {
@@ -16,10 +18,12 @@ export function linkHandleSide(linkSide: ClaimFlowNode['data']['linkSide']): Pos
 }
 
 function ClaimNodeView({ data, selected }: NodeProps<ClaimFlowNode>) {
+  const editing = useInPlaceEdit((s) => s.editing === data.node.id);
   return (
     <ClaimCard
       data={data}
       selected={selected}
+      editor={editing ? <CardTextEditor node={data.node} /> : undefined}
       targetHandle={<Handle type="target" position={Position.Top} className="cw-handle cw-handle-target" isConnectable={false} />}
       sourceHandle={
         <Handle
@@ -38,7 +42,7 @@ function ClaimNodeView({ data, selected }: NodeProps<ClaimFlowNode>) {
  * The card itself. Its handles are placed absolutely and take no room, so the card drawn without
  * them (see card-sizes.tsx) has the size the canvas draws.
  */
-export function ClaimCard({ data, selected, targetHandle, sourceHandle }: { data: ClaimFlowNode['data']; selected: boolean; targetHandle?: ReactNode; sourceHandle?: ReactNode }) {
+export function ClaimCard({ data, selected, targetHandle, sourceHandle, editor }: { data: ClaimFlowNode['data']; selected: boolean; targetHandle?: ReactNode; sourceHandle?: ReactNode; editor?: ReactNode }) {
   const { node, contributorNames, openBacklog, traces, problems, mark, previous } = data;
   const status = STATUS_LABEL[node.status];
   const focusItem = useDocumentStore((s) => s.focusItem);
@@ -47,7 +51,7 @@ export function ClaimCard({ data, selected, targetHandle, sourceHandle }: { data
   const hit = useIsHit(node.id);
   return (
     <div
-      className={`cw-claim ${mark ? `cw-mark-${mark}` : `cw-status-${node.status}`}${selected ? ' is-selected' : ''}${problems.length ? ' is-broken' : ''}${dimmed ? ' is-dimmed' : ''}${hit ? ' is-hit' : ''}${changedOnDisk ? ' is-changed-on-disk' : ''}`}
+      className={`cw-claim ${mark ? `cw-mark-${mark}` : `cw-status-${node.status}`}${selected ? ' is-selected' : ''}${editor ? ' is-editing' : ''}${problems.length ? ' is-broken' : ''}${dimmed ? ' is-dimmed' : ''}${hit ? ' is-hit' : ''}${changedOnDisk ? ' is-changed-on-disk' : ''}`}
       data-node-id={node.id}
       {...(changedOnDisk ? { 'data-changed-on-disk': 'true' } : {})}
       data-status={node.status}
@@ -74,7 +78,7 @@ export function ClaimCard({ data, selected, targetHandle, sourceHandle }: { data
         </span>
       )}
       {dimmed && <span className="cw-visually-hidden">Dimmed: outside the filter or the focus. </span>}
-      <p className="cw-claim-text">{node.text || <em className="cw-missing">(no text)</em>}</p>
+      {editor ?? <p className="cw-claim-text">{node.text || <em className="cw-missing">(no text)</em>}</p>}
       {previous && (
         <div className="cw-previous">
           <span className="cw-previous-label">Previously{previous.kind !== node.kind ? ` (${kindLabel(previous.kind).toLowerCase()})` : ''}:</span> {previous.text}

@@ -45,6 +45,7 @@ import { clearRoom, minimapOf, openingViewport } from './opening-view';
 import { readingStart } from '../../layout';
 import { useCanvasControls } from './use-canvas-controls';
 import { canvasActions } from './canvas-actions';
+import { useInPlaceEdit } from './in-place-edit';
 import { NEUTRAL_COLOUR, statusColour } from './minimap-colour';
 import { OverviewMap, type OverviewBox } from './OverviewMap';
 import { boundsOf } from './overview-geometry';
@@ -106,7 +107,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   const canvasSize = () => ({ width: canvasRef.current?.clientWidth ?? 0, height: canvasRef.current?.clientHeight ?? 0 });
   // Where this tree is read from: the view opens there (and Fit goes there) when it is too big to read whole.
   const startIds = useMemo(() => new Set(readingStart(tree.key, tree.nodes, tree.links)), [tree]);
-  useCanvasControls(tree, canvasRef, startIds);
+  useCanvasControls(tree, canvasRef, startIds, editable);
   const theme = useTheme((s) => s.theme);
 
   const [nodes, setNodes, onNodesChange] = useNodesState<CausewayFlowNode>([]);
@@ -373,6 +374,15 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   // Clicking a card or link shows the inspector, also when it was selected already.
   const showInspector = useCallback(() => useSideSection.getState().show('inspector'), []);
 
+  // Double-click a card to edit its statement on the card.
+  const editText = useCallback(
+    (event: ReactMouseEvent, node: CausewayFlowNode) => {
+      if (!editable || node.type !== 'claim' || (event.target as Element).closest('button, textarea')) return;
+      useInPlaceEdit.getState().start(node.id);
+    },
+    [editable],
+  );
+
   const onDoubleClick = useCallback(
     (event: ReactMouseEvent) => {
       if (!editable || !onAddNodeAt || !(event.target as Element).classList.contains('react-flow__pane')) return;
@@ -400,6 +410,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
         onConnectStart={onConnectStart}
         onConnectEnd={onConnectEnd}
         onNodeClick={showInspector}
+        onNodeDoubleClick={editText}
         onEdgeClick={showInspector}
         nodesConnectable={editable}
         onlyRenderVisibleElements={tree.nodes.length >= CULL_FROM}

@@ -14,13 +14,14 @@ import { registerCanvasActions } from './canvas-actions';
 import { connectedNodes, nextInDirection, type Direction } from './neighbour';
 import { centreMove } from './centre-move';
 import { PRINT_SIZE } from './print-size';
+import { useInPlaceEdit } from './in-place-edit';
 import { clearRoom, minimapOf, openingViewport } from './opening-view';
 import { boundsOf } from './overview-geometry';
 
 const ARROWS: Record<string, Direction> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 
 
-export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLDivElement | null>, readingStart: ReadonlySet<string>): void {
+export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLDivElement | null>, readingStart: ReadonlySet<string>, editable: boolean): void {
   const flow = useReactFlow<CausewayFlowNode, LinkFlowEdge>();
 
   useEffect(
@@ -63,6 +64,19 @@ export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLD
       if (!inside) void flow.setCenter(centre.x, centre.y, { zoom: flow.getZoom(), ...centreMove(centre, flow.getViewport(), { width: area.width, height: area.height }, 200) });
     };
     const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Enter' && editable && !event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target) && !dialogIsOpen()) {
+        // Enter on the selected card edits its statement there (from the card, or with nothing else focused).
+        const target = event.target as Element | null;
+        const { selection } = useDocumentStore.getState().view;
+        const onCanvas = !target || target === document.body || (canvasRef.current?.contains(target) && target.classList.contains('react-flow__node'));
+        const only = selection.nodes.length === 1 && selection.links.length === 0 ? selection.nodes[0] : undefined;
+        if (onCanvas && only !== undefined && tree.nodes.some((n) => n.id === only)) {
+          event.preventDefault();
+          event.stopPropagation();
+          useInPlaceEdit.getState().start(only);
+          return;
+        }
+      }
       const direction = ARROWS[event.key];
       if (!direction || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return;
       if (isTyping(event.target) || dialogIsOpen()) return;
@@ -95,7 +109,7 @@ export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLD
     // Capture: before React Flow's own arrow handling, which would move the card instead.
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
-  }, [flow, tree.links, canvasRef]);
+  }, [flow, tree.links, tree.nodes, canvasRef, editable]);
 
   useEffect(() => {
     // The browser scrolls React Flow's frame to show a focused card; React Flow puts the frame

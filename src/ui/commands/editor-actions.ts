@@ -5,6 +5,7 @@ import { TREE_KEYS } from '../../format';
 import type { DrawableTree } from '../../format';
 import { useDocumentStore } from '../../store/document-store';
 import { canvasActions } from '../canvas/canvas-actions';
+import { useInPlaceEdit } from '../canvas/in-place-edit';
 import { canSaveToFiles } from '../file-access';
 import { useLens } from '../find/lens-store';
 import { useInspectorIntent } from '../side/inspector-intent';
@@ -98,6 +99,9 @@ export function editorActions(ctx: EditorContext): EditorAction[] {
     { id: 'add-node', label: 'New node', group: 'Edit', keys: ['N'], unavailable: notEditable ?? (ctx.tree ? undefined : 'No tree is open.'), run: () => ctx.addNode() },
     { id: 'add-cause', label: 'New node: a cause of the selected node', group: 'Edit', keys: ['C'], unavailable: needsNode, run: () => singleNode && ctx.addNode({ other: singleNode, as: 'cause' }) },
     { id: 'add-effect', label: 'New node: an effect of the selected node', group: 'Edit', keys: ['E'], unavailable: needsNode, run: () => singleNode && ctx.addNode({ other: singleNode, as: 'effect' }) },
+    // Enter is the canvas's own key (a focused button keeps its Enter): listed here, handled there.
+    { id: 'edit-in-place-key', label: 'Edit the selected node’s statement on its card (Enter keeps, Shift+Enter new line, Esc cancels; or double-click the card)', group: 'Edit', keys: ['Enter'], helpOnly: true, run: () => undefined },
+    { id: 'edit-in-place', label: 'Edit the selected node’s statement on its card', group: 'Edit', unavailable: needsNode, keywords: ['text', 'rename', 'statement', 'inline'], run: () => singleNode && useInPlaceEdit.getState().start(singleNode) },
     { id: 'link-to', label: 'Link the selected node to…', group: 'Edit', keys: ['L'], unavailable: needsNode, keywords: ['connect', 'arrow'], run: () => ctx.openPalette('link') },
     { id: 'join-link', label: 'Join the selected node to a link as a joint (AND) cause…', group: 'Edit', keys: ['J'], unavailable: needsNode, keywords: ['and', 'joint', 'together'], run: () => ctx.openPalette('join') },
     {
