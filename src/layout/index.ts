@@ -16,3 +16,4 @@ export { RectGrid, PointGrid, type Box } from './spatial-grid';
 export { placeNewCards, type PlaceNewInput } from './place-new';
 export { ARRANGEMENT_FILE_NAME, MAX_ARRANGED_CARDS, arrangementFileText, parseArrangementFile, isPlace, type ArrangedTrees, type ReadArrangement } from './arrangement-file';
 export { makeRoom, type RoomCard } from './make-room';
+export { foldBranches, foldedAbove, type FoldedBranches } from './branches';

@@ -11,6 +11,7 @@ import { CheckMark } from './CheckMark';
 import { MARK_WORD } from './marks';
 import { CardTextEditor } from './CardTextEditor';
 import { useInPlaceEdit } from './in-place-edit';
+import { canvasActions } from './canvas-actions';
 
 /** The card side its link handle sits on. */
 export function linkHandleSide(linkSide: ClaimFlowNode['data']['linkSide']): Position {
@@ -136,7 +137,39 @@ export function ClaimCard({ data, selected, targetHandle, sourceHandle, editor }
         </div>
       )}
       {sourceHandle}
+      {data.branch && sourceHandle && <FoldControl id={node.id} branch={data.branch} side={data.linkSide} />}
     </div>
+  );
+}
+
+/**
+ * On the side where a card's causes come in: fold them away, or, folded, how many cards it
+ * hides and the way to show them again.
+ */
+function FoldControl({ id, branch, side }: { id: string; branch: NonNullable<ClaimFlowNode['data']['branch']>; side: ClaimFlowNode['data']['linkSide'] }) {
+  const where = side === 'left' ? 'right' : side === 'right' ? 'left' : 'bottom';
+  const label = branch.folded ? `Unfold: show the ${plural(branch.hides, 'card')} folded away under ${id}` : `Fold: hide what leads into ${id}`;
+  return (
+    <button
+      type="button"
+      className={`cw-fold nodrag nopan is-${where}${branch.folded ? ' is-folded' : ''}`}
+      title={`${label} (B)`}
+      aria-label={label}
+      aria-expanded={!branch.folded}
+      onClick={(event) => {
+        event.stopPropagation();
+        canvasActions()?.toggleFold(id);
+      }}
+      onDoubleClick={(event) => event.stopPropagation()}
+    >
+      {branch.folded ? (
+        <>
+          <span aria-hidden="true">⊕</span> {branch.hides > 0 ? `${branch.hides} hidden` : 'folded'}
+        </>
+      ) : (
+        <span aria-hidden="true">⊖</span>
+      )}
+    </button>
   );
 }
 

@@ -42,7 +42,8 @@ import { moveCards } from '../../store/arrangement-store';
 import { useSideSection } from '../side/side-section';
 import { centreMove } from './centre-move';
 import { clearRoom, minimapOf, openingViewport } from './opening-view';
-import { readingStart } from '../../layout';
+import { foldBranches, foldedAbove, readingStart } from '../../layout';
+import { foldedCards, setFolded, useFolded } from './fold-store';
 import { useCanvasControls } from './use-canvas-controls';
 import { canvasActions } from './canvas-actions';
 import { useInPlaceEdit } from './in-place-edit';
@@ -107,7 +108,11 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   const canvasSize = () => ({ width: canvasRef.current?.clientWidth ?? 0, height: canvasRef.current?.clientHeight ?? 0 });
   // Where this tree is read from: the view opens there (and Fit goes there) when it is too big to read whole.
   const startIds = useMemo(() => new Set(readingStart(tree.key, tree.nodes, tree.links)), [tree]);
-  useCanvasControls(tree, canvasRef, startIds, editable);
+  // Folded branches: a view of this browser, never written to the file.
+  const foldedIds = useFolded(fileName, tree.key);
+  const folded = useMemo(() => ({ cards: foldedIds, ...foldBranches(foldedIds, tree.nodes.map((n) => n.id), tree.links) }), [foldedIds, tree]);
+  const toggleFold = useCallback((id: string) => setFolded(fileName, tree.key, [id], !foldedCards(fileName, tree.key).has(id)), [fileName, tree.key]);
+  useCanvasControls(tree, canvasRef, startIds, editable, toggleFold);
   const theme = useTheme((s) => s.theme);
 
   const [nodes, setNodes, onNodesChange] = useNodesState<CausewayFlowNode>([]);
@@ -151,11 +156,11 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     for (const node of tree.nodes) {
       const at = positions.get(node.id);
       const size = known.get(node.id);
-      if (at && size) boxes.push({ x: at.x, y: at.y, width: size.width, height: size.height, colour: statusColour(node.status) });
+      if (at && size && !folded.hidden.has(node.id)) boxes.push({ x: at.x, y: at.y, width: size.width, height: size.height, colour: statusColour(node.status) });
     }
     for (const at of junctions.values()) boxes.push({ x: at.x - JUNCTION_SIZE / 2, y: at.y - JUNCTION_SIZE / 2, width: JUNCTION_SIZE, height: JUNCTION_SIZE, colour: NEUTRAL_COLOUR });
     return boxes;
-  }, [positions, cardSizes, tree.nodes, junctions]);
+  }, [positions, cardSizes, tree.nodes, junctions, folded]);
 
   useEffect(() => {
     // Cards wait for their places and sizes: given both, React Flow draws only those in view
@@ -168,8 +173,8 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     }
     // Everything the graph is built from (the names come from `data`, the places from the arrangement).
     const flowKey = `${fileName}|${storageView}`;
-    const inputs = [tree, allTrees, data, problems, positions, junctions, arranged.routes, arranged.moved, known, change];
-    const built: ReturnType<typeof buildFlow> = keptFlow(flowKey, inputs) ?? buildFlow({ tree, allTrees, displayName: nameOf, problems, positions, junctions, sizes: new Map([...known, ...sizes]), change, routes: arranged.routes, moved: arranged.moved, deferPlacement: true });
+    const inputs = [tree, allTrees, data, problems, positions, junctions, arranged.routes, arranged.moved, known, change, folded];
+    const built: ReturnType<typeof buildFlow> = keptFlow(flowKey, inputs) ?? buildFlow({ tree, allTrees, displayName: nameOf, problems, positions, junctions, sizes: new Map([...known, ...sizes]), change, routes: arranged.routes, moved: arranged.moved, folded, deferPlacement: true });
     const current = useDocumentStore.getState().view.selection;
     setNodes((previous) => {
       const before = new Map(previous.map((n) => [n.id, n]));
@@ -179,7 +184,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
         const className = positions?.has(node.id) || (node.type === 'junction' && positions) ? undefined : 'is-pending';
         // The common case of a big tree after one edit: this card is as it was (its data is kept
         // by `buildFlow` while it shows the same), so React Flow keeps it as it is.
-        if (last?.measured && last.data === node.data && last.ariaLabel === node.ariaLabel && last.selected === selected && last.className === className && last.position.x === node.position.x && last.position.y === node.position.y) return last;
+        if (last?.measured && last.data === node.data && last.ariaLabel === node.ariaLabel && last.selected === selected && last.className === className && last.hidden === node.hidden && last.position.x === node.position.x && last.position.y === node.position.y) return last;
         const size = last?.measured ?? (node.type === 'claim' ? known.get(node.id) : { width: JUNCTION_SIZE, height: JUNCTION_SIZE });
         return keepIfSame(last, {
           ...node,
@@ -215,7 +220,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     };
     // `sizes` itself is left out on purpose: React Flow measuring a card must not rebuild the graph.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tree, allTrees, nameOf, problems, positions, junctions, arranged.routes, arranged.moved, change, setNodes, setEdges, cardSizes]);
+  }, [tree, allTrees, nameOf, problems, positions, junctions, arranged.routes, arranged.moved, change, folded, setNodes, setEdges, cardSizes]);
 
   useEffect(() => {
     // The same array when no item's selection changed, so React Flow does not take every item again.
@@ -254,6 +259,11 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   useEffect(() => {
     // Waits for the first fit too, or the fit would move the view off an item of a tree just opened.
     if (!focus || handledFocus.current === focus.nonce || !positions || fitted.current !== String(relayoutGeneration)) return;
+    // An item in a folded branch: the branch opens first.
+    if (folded.hidden.has(focus.id)) {
+      setFolded(fileName, tree.key, foldedAbove(focus.id, folded.cards, tree.nodes.map((n) => n.id), tree.links), false);
+      return;
+    }
     const node = nodes.find((n) => n.id === focus.id);
     const edge = edges.find((e) => e.data?.link.id === focus.id && e.data.role === 'main');
     const ends = edge ? [edge.source, edge.target].map((id) => nodes.find((n) => n.id === id)).filter((n) => n !== undefined) : [];
@@ -274,7 +284,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
       const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
       void setCenter(centre.x, centre.y, { zoom: Math.max(getZoom(), 0.9), ...centreMove(centre, getViewport(), canvasSize(), 300) });
     });
-  }, [focus, positions, nodes, edges, getViewport, getZoom, setCenter, relayoutGeneration]);
+  }, [focus, positions, nodes, edges, getViewport, getZoom, setCenter, relayoutGeneration, folded, fileName, tree]);
 
   const handleNodesChange = useCallback(
     (changes: NodeChange<CausewayFlowNode>[]) => {

@@ -44,6 +44,8 @@ export interface ClaimData extends Record<string, unknown> {
   /** In the latest-change view: how the node changed, and its earlier wording when changed. */
   mark?: ChangeMark;
   previous?: { text: string; kind: string };
+  /** A card with causes (something leads into it) can fold them away; how many it hides when folded. */
+  branch?: { folded: boolean; hides: number };
 }
 
 export interface JunctionData extends Record<string, unknown> {
@@ -99,6 +101,8 @@ export interface FlowInput {
   /** The layout's routes around cards, and the cards moved since (their links go direct). */
   routes?: LayoutResult['routes'];
   moved?: ReadonlySet<string>;
+  /** Folded cards, and what their folded branches hide (not drawn). */
+  folded?: { cards: ReadonlySet<string>; hidden: ReadonlySet<string>; hiding: ReadonlyMap<string, number> };
   /**
    * A placement not computed before is left to the caller (`place`), to run in tasks of its
    * own: on a big tree it is the longest step after the layout.
@@ -137,6 +141,9 @@ export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges:
   const targetOf = traceTargets(input.allTrees);
   const backlogCount = new Map<string, number>();
   for (const entry of tree.backlog) backlogCount.set(entry.ref, (backlogCount.get(entry.ref) ?? 0) + 1);
+  const links = drawableLinks(tree);
+  const withCauses = new Set(links.map((link) => link.to!));
+  const hidden = input.folded?.hidden;
 
   const nodes: CausewayFlowNode[] = tree.nodes.map((node) => {
     const card = cardOf(node, {
@@ -150,11 +157,11 @@ export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges:
       }),
       problems: input.problems.get(node.id) ?? NO_PROBLEMS,
       ...(input.change ? { mark: input.change.marks.get(node.id) ?? 'context', previous: input.change.previous.get(node.id) } : {}),
+      ...(withCauses.has(node.id) ? { branch: { folded: input.folded?.cards.has(node.id) ?? false, hides: input.folded?.hiding.get(node.id) ?? 0 } } : {}),
     });
-    return { id: node.id, type: 'claim', ariaLabel: card.ariaLabel, position: positions?.get(node.id) ?? { x: 0, y: 0 }, data: card.data };
+    return { id: node.id, type: 'claim', ariaLabel: card.ariaLabel, position: positions?.get(node.id) ?? { x: 0, y: 0 }, data: card.data, ...(hidden?.has(node.id) ? { hidden: true } : {}) };
   });
 
-  const links = drawableLinks(tree);
   const edges: LinkFlowEdge[] = [];
   for (const link of links) {
     const sources = link.from.filter((id) => id !== link.to);
@@ -170,8 +177,11 @@ export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges:
     const route = input.routes?.get(link.id);
     const routed = route && ![...sources, link.to!].some((id) => input.moved?.has(id)) ? route : undefined;
     const ariaLabel = `Link ${link.id}, ${base.mark ?? STATUS_LABEL[link.status].word.toLowerCase()}: ${sources.join(' and ')} ${relationLabel(link.relation)} ${link.to}`;
+    const shown = hidden ? sources.filter((id) => !hidden.has(id)) : sources;
+    const gone = hidden !== undefined && (hidden.has(link.to!) || shown.length === 0);
+    const hide = gone ? { hidden: true } : {};
     if (sources.length === 1) {
-      edges.push({ id: `link:${link.id}`, type: 'link', source: sources[0], target: link.to!, ariaLabel, data: { ...base, role: 'main', bends: routed?.sources.get(sources[0]!) } });
+      edges.push({ id: `link:${link.id}`, type: 'link', source: sources[0], target: link.to!, ariaLabel, data: { ...base, role: 'main', bends: routed?.sources.get(sources[0]!) }, ...hide });
       continue;
     }
     const junction = junctionId(link.id);
@@ -183,12 +193,14 @@ export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges:
       position: { x: at.x - JUNCTION_SIZE / 2, y: at.y - JUNCTION_SIZE / 2 },
       draggable: false,
       data: { link, mark: base.mark, fileId: base.fileId },
+      ...hide,
     });
     for (const source of sources) {
       // Only the main piece takes the keyboard; the pieces into the junction are part of it.
-      edges.push({ id: `segment:${link.id}:${source}`, type: 'link', source, target: junction, focusable: false, ariaLabel: `${source}, joint source of ${link.id}`, data: { ...base, role: 'segment', bends: routed?.sources.get(source) } });
+      const segmentHidden = gone || hidden?.has(source) ? { hidden: true } : {};
+      edges.push({ id: `segment:${link.id}:${source}`, type: 'link', source, target: junction, focusable: false, ariaLabel: `${source}, joint source of ${link.id}`, data: { ...base, role: 'segment', bends: routed?.sources.get(source) }, ...segmentHidden });
     }
-    edges.push({ id: `link:${link.id}`, type: 'link', source: junction, target: link.to!, ariaLabel, data: { ...base, role: 'main', bends: routed?.target } });
+    edges.push({ id: `link:${link.id}`, type: 'link', source: junction, target: link.to!, ariaLabel, data: { ...base, role: 'main', bends: routed?.target }, ...hide });
   }
 
   const place = positions ? assignEdgeSlots(nodes, edges, input.sizes, orientation, input.deferPlacement ?? false) : undefined;
@@ -219,6 +231,8 @@ function sameCard(a: ClaimData, b: ClaimData): boolean {
     a.openBacklog === b.openBacklog &&
     a.mark === b.mark &&
     a.previous === b.previous &&
+    a.branch?.folded === b.branch?.folded &&
+    a.branch?.hides === b.branch?.hides &&
     sameList(a.contributorNames, b.contributorNames) &&
     sameList(a.problems, b.problems) &&
     a.traces.length === b.traces.length &&

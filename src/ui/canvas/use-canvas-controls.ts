@@ -21,7 +21,7 @@ import { boundsOf } from './overview-geometry';
 const ARROWS: Record<string, Direction> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 
 
-export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLDivElement | null>, readingStart: ReadonlySet<string>, editable: boolean): void {
+export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLDivElement | null>, readingStart: ReadonlySet<string>, editable: boolean, toggleFold: (id: string) => void): void {
   const flow = useReactFlow<CausewayFlowNode, LinkFlowEdge>();
 
   useEffect(
@@ -42,8 +42,9 @@ export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLD
         },
         zoomIn: () => void flow.zoomIn({ duration: motion(150) }),
         zoomOut: () => void flow.zoomOut({ duration: motion(150) }),
+        toggleFold,
       }),
-    [flow, canvasRef, readingStart],
+    [flow, canvasRef, readingStart, toggleFold],
   );
 
   useEffect(() => {
