@@ -40,7 +40,7 @@ import { TIDY_MS, useArrangedView } from './use-arrangement';
 import { motion } from '../motion';
 import { moveCards } from '../../store/arrangement-store';
 import { useSideSection } from '../side/side-section';
-import { centreMove } from './centre-move';
+import { centreMove, panIntoView } from './centre-move';
 import { clearRoom, minimapOf, openingViewport } from './opening-view';
 import { foldBranches, foldedAbove, readingStart } from '../../layout';
 import { foldedCards, setFolded, useFolded } from './fold-store';
@@ -280,11 +280,16 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     // A jump into another tree waits for that tree's opening view, or the view would undo it;
     // and the view never moves under a card being dragged: it waits for the drop.
     void fitDone.current.then(() => whenNotDragging()).then(() => {
-      if (onlyIfHidden && isInView(box, getViewport(), canvasSize(), clearOf(canvasRef.current))) return;
+      if (onlyIfHidden) {
+        // Something just added: the view pans the least it takes to show it, at the same zoom.
+        if (isInView(box, getViewport(), canvasSize(), clearOf(canvasRef.current))) return;
+        void setViewport(panIntoView(box, getViewport(), clearRoom(canvasSize(), minimapOf(canvasRef.current))), { duration: motion(250) });
+        return;
+      }
       const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
       void setCenter(centre.x, centre.y, { zoom: Math.max(getZoom(), 0.9), ...centreMove(centre, getViewport(), canvasSize(), 300) });
     });
-  }, [focus, positions, nodes, edges, getViewport, getZoom, setCenter, relayoutGeneration, folded, fileName, tree]);
+  }, [focus, positions, nodes, edges, getViewport, getZoom, setCenter, setViewport, relayoutGeneration, folded, fileName, tree]);
 
   const handleNodesChange = useCallback(
     (changes: NodeChange<CausewayFlowNode>[]) => {
