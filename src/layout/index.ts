@@ -17,3 +17,4 @@ export { placeNewCards, type PlaceNewInput } from './place-new';
 export { ARRANGEMENT_FILE_NAME, MAX_ARRANGED_CARDS, arrangementFileText, parseArrangementFile, isPlace, type ArrangedTrees, type ReadArrangement } from './arrangement-file';
 export { makeRoom, type RoomCard } from './make-room';
 export { foldBranches, foldedAbove, type FoldedBranches } from './branches';
+export { randomTree, seededRandom } from './random-tree';

@@ -117,3 +117,6 @@ export function linkCourse(shape: LinkShape): { from: LinkEnd; to: LinkEnd; cour
 
 /** Rectangles bucketed on a coarse grid, so overlap questions look only nearby (shared with the SVG diagrams). */
 export { RectGrid } from '../../layout';
+
+/** The AND junction's circle on the canvas, in px. */
+export const JUNCTION_SIZE = 34;
