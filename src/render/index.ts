@@ -6,3 +6,4 @@ export { htmlPage } from './html-page';
 export { escapeXml } from './xml';
 export { diagramFiles, describeTime, type DiagramFile } from './diagram-files';
 export { arrangedLayout } from './arranged-layout';
+export { fullViewSvg, type FullViewInput } from './full-view';

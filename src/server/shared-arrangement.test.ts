@@ -24,7 +24,7 @@ async function settled(): Promise<void> {
 describe('the shared arrangement', () => {
   it('sends what is kept first, passes each change to every page in order, and writes it beside the file', async () => {
     const { path, folder } = workingFile();
-    const file = new WatchedFile(path);
+    const file = new WatchedFile(path, folder);
     const heardA: ServerMessage[] = [];
     const heardB: ServerMessage[] = [];
     const a = new ArrangementSession((m) => heardA.push(m));
@@ -50,7 +50,7 @@ describe('the shared arrangement', () => {
 
     // A page that opens the file later is sent the arrangement as kept.
     const heardC: ServerMessage[] = [];
-    await new ArrangementSession((m) => heardC.push(m)).attach(new WatchedFile(path));
+    await new ArrangementSession((m) => heardC.push(m)).attach(new WatchedFile(path, folder));
     expect(heardC[0]).toEqual({ type: 'arrangement', trees: [['goal', [['g1', 30, 40], ['__proto__', 5, 5]]]] });
   });
 
@@ -64,7 +64,7 @@ describe('the shared arrangement', () => {
     const log = console.error;
     console.error = (...args: unknown[]) => errors.push(args);
     try {
-      await session.attach(new WatchedFile(path));
+      await session.attach(new WatchedFile(path, folder));
       expect(heard[0]).toEqual({ type: 'arrangement', trees: [] });
       expect(String(errors[0])).toContain('layout.json cannot be used');
       await session.arrange({ type: 'arrange', request: 1, tree: 'goal', moves: [['g1', 1, 2]], replace: true });

@@ -14,7 +14,7 @@ import { SnapshotPopover } from './SnapshotPopover';
 import { ThemeToggle } from './ThemeToggle';
 
 /** Actions under "More ▾", in this order. */
-const MORE = ['save-as', 'export-png', 'print', 'fit', 'palette', 'theme-system', 'guide', 'help'];
+const MORE = ['present', 'read-through', 'save-as', 'export-png', 'export-html', 'export-markdown', 'export-markdown-accepted', 'export-mermaid', 'export-ltp', 'export-logicx', 'print', 'fit', 'palette', 'theme-system', 'guide', 'help'];
 
 export interface ToolbarProps {
   actions: EditorAction[];
