@@ -43,10 +43,15 @@ async function dragCard(page: Page, id: string, by: { x: number; y: number }): P
   await dragBetween(page, from, { x: from.x + by.x, y: from.y + by.y });
 }
 
-async function secondBrowser(browser: Browser, url: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+/**
+ * A second browser context on the same session. The printed address lets one browser in once, so
+ * the second one is that same person's browser profile (its stored secret) opened afresh: its own
+ * page, memory and connection, sharing nothing with the first but what the server sends.
+ */
+async function secondBrowser(browser: Browser, first: Page, url: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, storageState: await first.context().storageState() });
   const page = await context.newPage();
-  await openLive(page, url);
+  await openLive(page, new URL(url).origin + '/');
   return page;
 }
 
@@ -76,7 +81,7 @@ test('a node written into the file lands beside its effect, moving no other card
   expect(readFileSync(path, 'utf8')).not.toMatch(/layout|position/i);
 
   // A second browser on the same file draws the same arrangement.
-  const other = await secondBrowser(browser, server.url);
+  const other = await secondBrowser(browser, page, server.url);
   samePlaces(after, await cardPlaces(other));
 
   // A card dragged in one browser moves in the other, and stays there after a reload.
