@@ -3,7 +3,7 @@
 // dragged in one browser moves in the other; the arrangement is kept beside the file in
 // `.NAME/layout.json` (never in the file itself) and survives a reload.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { EXAMPLE_PATH, waitForLayout } from './helpers';
 import { cardPlaces, dragBetween, expectOnlyMoved, type Place } from './layout-helpers';
@@ -15,6 +15,7 @@ test.afterEach(async () => {
   running = [];
 });
 
+const SHOTS = join(import.meta.dirname ?? '.', 'screenshots');
 const card = (page: Page, id: string) => page.locator(`[data-node-id="${id}"]`);
 
 async function openLive(page: Page, url: string): Promise<void> {
@@ -139,4 +140,10 @@ test('changes from disk are marked without moving the view; Show brings each cha
   const second = page.locator('.cw-claim.is-selected');
   await expect(second).toHaveAttribute('data-node-id', firstId === 'r91' ? 'r92' : 'r91');
   await expect(second).toBeInViewport({ ratio: 0.99 });
+
+  // For a person to look at: the message with its Show button, inside the canvas, at a desktop size.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(show).toBeInViewport();
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, 'canvas-changed-on-disk-show-1440.png') });
 });
