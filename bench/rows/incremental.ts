@@ -4,7 +4,7 @@
 // `causeway open`: the main-thread work it costs (Chromium's own task time, from the action until
 // the page is quiet, less what the page does when nothing happens) and how far any card that was
 // drawn before moved (nothing should: the new card is placed into free room).
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, expect, type Browser, type Page } from '@playwright/test';
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +37,8 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
+const TOP_LEVEL_TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
+
 /**
  * The page's main-thread task time while `work` runs, in ms, from a Chromium trace: the top-level
  * tasks of the renderer's main thread (workers, the GPU and the browser process do not count).
@@ -49,7 +51,8 @@ async function mainThreadWork(browser: Browser, page: Page, work: () => Promise<
   // The renderer whose main thread worked the most is the page's (others are idle extensions of Chromium).
   const perThread = new Map<string, number>();
   for (const e of trace.traceEvents) {
-    if (e.ph !== 'X' || e.name !== 'RunTask' || !mains.has(`${e.pid}:${e.tid}`)) continue;
+    // Top-level tasks: `RunTask` in older Chromium, `ThreadControllerImpl::RunTask` in newer.
+    if (e.ph !== 'X' || !TOP_LEVEL_TASKS.has(e.name) || !mains.has(`${e.pid}:${e.tid}`)) continue;
     perThread.set(`${e.pid}:${e.tid}`, (perThread.get(`${e.pid}:${e.tid}`) ?? 0) + (e.dur ?? 0));
   }
   return Math.max(0, ...perThread.values()) / 1000;
@@ -131,12 +134,16 @@ async function addOnDisk(browser: Browser, page: Page, path: string, round: numb
   let next = text.slice(0, tree) + node + text.slice(tree);
   const links = next.indexOf('    links:\n', tree) + '    links:\n'.length;
   next = next.slice(0, links) + link + next.slice(links);
+  // The tree's node count in its tab: the change is in once it grows (a big tree draws only the
+  // cards in view, and a change from disk never moves the view, so the new card may be out of it).
+  const count = page.locator('[role="tab"][data-tree="current_reality"] .cw-tab-count');
+  const had = Number(await count.textContent());
   const idle = await idleWork(browser, page);
   const before = await cardPlaces(page);
   const work =
     (await mainThreadWork(browser, page, async () => {
       writeFileSync(path, next);
-      await page.locator(`[data-node-id="${id}"]`).waitFor({ timeout: 60_000 });
+      await expect(count).toHaveText(String(had + 1), { timeout: 60_000 });
       await page.waitForTimeout(SETTLE_MS);
     })) - idle;
   return { work, moved: farthestMove(before, await cardPlaces(page)) };
