@@ -46,6 +46,8 @@ async function fileData(page: Page) {
 }
 
 test('add nodes, link them by dragging, join a third as an AND source, undo and redo it all', async ({ page }) => {
+  // Room to see the whole grown tree at a readable size (Fit never shrinks text below 9 px).
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/');
   await showTree(page, 'current_reality');
   const effect = await addNode(page, 'Undesirable effect', 'Bikes are left unrepaired at closing time.');

@@ -17,7 +17,7 @@ import { isLivePage, onFileChosen, startLiveSync } from './store/live/live-sync'
 import { startTurnTracking } from './store/turns/turn-tracking';
 import { startWarmingBase } from './store/warm-base';
 import { App } from './ui/App';
-import { setPositionsScope } from './ui/canvas/positions-storage';
+import { setPositionsScope } from './store/positions-storage';
 import { useRestoreOffer } from './ui/RestoreBanner';
 import { startTheme } from './ui/theme/theme';
 import { startOffline } from './ui/offline';

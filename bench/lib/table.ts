@@ -40,6 +40,8 @@ export const ISSUE_ROWS: { id: string; work: string; target: string }[] = [
   { id: 'snapshot-sizes', work: '`snapshot` (defect 2), each size against the 100-node run', target: '10,000 nodes < 3 s and < 300 MB' },
   { id: 'validate-19mb', work: '`validate` of a 19 MB file (defect 3)', target: '< 2 s and < 300 MB' },
   { id: 'live-outside-write', work: '`causeway open`: another program writes the file → the change drawn', target: 'within about a second (issue 9)' },
+  { id: 'browser-open-6000', work: 'file chosen → six-tree 6,000-node file drawn (issue 23)', target: '< 1 s; no main-thread task over 100 ms' },
+  { id: 'incremental-change', work: 'one node added, by hand or on disk, at 100 and 1,000 a tree (issue 23)', target: '< 50 ms of main-thread work; no card outside the change moved' },
   { id: 'alias-amplification', work: 'alias amplification under the value limit (defect 4)', target: 'refused, naming the anchor; nothing written' },
 ];
 

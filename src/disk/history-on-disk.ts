@@ -21,6 +21,8 @@ import { diagramFiles } from '../render/diagram-files';
 import { describeFailure } from './failure';
 import { readWorkingText } from './read-text';
 import { createExclusively, replaceAtomically } from './atomic-write';
+import { readArrangementOrNone } from './arrangement-on-disk';
+import type { Point } from '../layout';
 
 /** Attempts to publish a snapshot when another run keeps publishing first. */
 const MAX_ATTEMPTS = 8;
@@ -100,9 +102,11 @@ export async function recordSnapshot(state: Json, output: string, summary: strin
   const rendered: TreeKey[] = [];
   const failed: string[] = [];
   const projections = snapshots.map((s) => s.projection);
+  // Drawn as arranged on the canvas (`layout.json` beside the history), else laid out afresh.
+  const arranged = await readArrangementOrNone(output);
   for (const tree of treesInHistory(projections)) {
     try {
-      if (await drawTree(tree, snapshots, output)) rendered.push(tree);
+      if (await drawTree(tree, snapshots, output, arranged.get(tree))) rendered.push(tree);
     } catch (error) {
       failed.push(`the ${TREE_NAMES[tree]} (${tree}): ${describeFailure(error)}`);
     }
@@ -125,8 +129,8 @@ async function readIfPresent(path: string): Promise<string | undefined> {
 }
 
 /** Draws one tree's two views; writes them only when what is on disk differs. True if written. */
-async function drawTree(tree: TreeKey, snapshots: Snapshot[], output: string): Promise<boolean> {
-  const files = diagramFiles(tree, snapshots).map((file) => ({ path: join(output, ...file.path.split('/')), text: file.text }));
+async function drawTree(tree: TreeKey, snapshots: Snapshot[], output: string, arrangement: ReadonlyMap<string, Point> | undefined): Promise<boolean> {
+  const files = diagramFiles(tree, snapshots, arrangement).map((file) => ({ path: join(output, ...file.path.split('/')), text: file.text }));
   let upToDate = true;
   for (const { path, text } of files) if ((await readIfPresent(path)) !== text) upToDate = false;
   if (upToDate) return false;

@@ -241,13 +241,29 @@ describe('disconnected pieces', () => {
     expect(aspect).toBeLessThan(3);
   });
 
-  it('puts the biggest piece first and the loose cards after it', async () => {
+  it('puts the biggest piece first and the loose cards beside it, from its top down', async () => {
     const input = randomTree('current_reality', 40, 6, { dangling: false });
     input.nodes.push(node('loose-1', 'observation'), node('loose-2', 'observation'));
     const result = await layoutTree(input);
     expectSound(input, result);
     expect(result.nodes.get('n0')!.y).toBe(0);
-    expect(result.nodes.get('loose-1')!.y + result.nodes.get('loose-1')!.x).toBeGreaterThan(0);
+    const treeRight = Math.max(...input.nodes.filter((n) => !n.id.startsWith('loose') && n.kind !== 'observation').map((n) => result.nodes.get(n.id)!.x + n.width));
+    expect(result.nodes.get('loose-1')!.x).toBeGreaterThan(treeRight);
+    expect(result.nodes.get('loose-1')!.y).toBe(0);
+    expect(result.nodes.get('loose-2')!.y).toBeGreaterThan(result.nodes.get('loose-1')!.y);
+    expect(result.nodes.get('loose-2')!.x).toBe(result.nodes.get('loose-1')!.x);
+  });
+
+  it('puts loose cards under a tree drawn across', async () => {
+    const input: LayoutInput = {
+      tree: 'transition',
+      nodes: [node('a', 'action'), node('e', 'expected_effect'), node('o', 'observation')],
+      links: [link('p', ['a'], 'e', 'produces')],
+    };
+    const result = await layoutTree(input);
+    expectSound(input, result);
+    expect(result.nodes.get('o')!.y).toBeGreaterThan(80);
+    expect(result.nodes.get('o')!.x).toBe(0);
   });
 });
 

@@ -20,7 +20,7 @@ export function computeLayout(input: LayoutInput): LayoutResult {
     .map((members, i) => ({ i, size: members.length, first: members[0]! }))
     .sort((a, b) => b.size - a.size || a.first - b.first)
     .map(({ i }) => i);
-  const offsets = packPieces(layouts, order);
+  const offsets = packPieces(layouts, order, conventionFor(graph.tree).direction);
 
   const result: LayoutResult = { nodes: new Map(), junctions: new Map(), routes: new Map(), width: 0, height: 0 };
   const half = JUNCTION_SIZE / 2;

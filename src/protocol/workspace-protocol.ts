@@ -72,6 +72,13 @@ export interface HistoryFile {
   text: string;
 }
 
+/** A card's place in a tree's arrangement: node id, then its top-left corner in px. */
+export type CardPlace = [id: string, x: number, y: number];
+
+/** The most places one message may carry, and the longest id in one. */
+const MAX_PLACES = 200_000;
+const MAX_ID_LENGTH = 4096;
+
 export type WriteOutcome =
   | { outcome: 'written'; version: string }
   /** The file changed since the version the editor based its text on: nothing was written. */
@@ -89,7 +96,14 @@ export type ServerMessage =
   | ({ type: 'write-result'; request: number } & WriteOutcome)
   | { type: 'history'; history: HistoryFile[]; historyProblem?: string }
   | { type: 'snapshot-result'; request: number; ok: boolean; message: string; revision?: number }
-  | { type: 'refused'; message: string };
+  | { type: 'refused'; message: string }
+  /**
+   * Where cards sit (kept beside the file, `.NAME/layout.json`): every tree's arrangement right
+   * after the welcome, then each change a page made, to every page in the order it came.
+   * `request` is the sender's own number, sent back to the sender only.
+   */
+  | { type: 'arrangement'; trees: [tree: string, places: CardPlace[]][] }
+  | { type: 'arranged'; tree: string; moves: CardPlace[]; replace: boolean; request?: number };
 
 export type ClientMessage =
   /**
@@ -102,13 +116,19 @@ export type ClientMessage =
   /** Folder mode: edit the listed file with this id. */
   | { type: 'choose'; id: string }
   /** Folder mode: go back to the listing. */
-  | { type: 'list' };
+  | { type: 'list' }
+  /** Cards placed or moved in a tree (`replace`: these are the whole arrangement, as after Tidy up). */
+  | { type: 'arrange'; request: number; tree: string; moves: CardPlace[]; replace: boolean };
 
 type Checked<T> = { ok: true; message: T } | { ok: false; reason: string };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isRequest = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+const isTreeName = (value: unknown): value is string => typeof value === 'string' && /^[a-z_]{1,40}$/.test(value);
+const isCoordinate = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= 10_000_000;
+const isPlaces = (value: unknown): value is CardPlace[] =>
+  Array.isArray(value) && value.length <= MAX_PLACES && value.every((p) => Array.isArray(p) && p.length === 3 && isString(p[0]) && p[0].length <= MAX_ID_LENGTH && isCoordinate(p[1]) && isCoordinate(p[2]));
 
 function parseJson(raw: string): Checked<Record<string, unknown>> {
   let value: unknown;
@@ -141,6 +161,11 @@ export function parseClientMessage(raw: string): Checked<ClientMessage> {
       return only('id') && isString(m.id) ? { ok: true, message: { type: 'choose', id: m.id } } : { ok: false, reason: 'a malformed choice' };
     case 'list':
       return only() ? { ok: true, message: { type: 'list' } } : { ok: false, reason: 'a malformed list request' };
+    case 'arrange':
+      if (only('request', 'tree', 'moves', 'replace') && isRequest(m.request) && isTreeName(m.tree) && isPlaces(m.moves) && typeof m.replace === 'boolean') {
+        return { ok: true, message: { type: 'arrange', request: m.request, tree: m.tree, moves: m.moves, replace: m.replace } };
+      }
+      return { ok: false, reason: 'a malformed arrangement' };
     default:
       return { ok: false, reason: `an unknown message type "${String(m.type).slice(0, 40)}"` };
   }
@@ -188,6 +213,10 @@ export function parseServerMessage(raw: string): Checked<ServerMessage> {
       return isRequest(m.request) && typeof m.ok === 'boolean' && isString(m.message) ? { ok: true, message: m as ServerMessage } : bad;
     case 'refused':
       return isString(m.message) ? { ok: true, message: m as ServerMessage } : bad;
+    case 'arrangement':
+      return Array.isArray(m.trees) && m.trees.every((t) => Array.isArray(t) && t.length === 2 && isTreeName(t[0]) && isPlaces(t[1])) ? { ok: true, message: m as ServerMessage } : bad;
+    case 'arranged':
+      return isTreeName(m.tree) && isPlaces(m.moves) && typeof m.replace === 'boolean' && (m.request === undefined || isRequest(m.request)) ? { ok: true, message: m as ServerMessage } : bad;
     default:
       return { ok: false, reason: `an unknown message type "${String(m.type).slice(0, 40)}"` };
   }

@@ -7,6 +7,8 @@ import { acceptedViewSvg } from './accepted-view';
 import { changeViewSvg } from './change-view';
 import { htmlPage } from './html-page';
 import { layoutMemo } from './layout-memo';
+import { arrangedLayout } from './arranged-layout';
+import type { Point } from '../layout';
 
 export interface DiagramFile {
   /** Relative to the history's output folder, with forward slashes: `diagrams/current/goal.svg`. */
@@ -22,8 +24,11 @@ export function describeTime(at: string | undefined): string | undefined {
   return `${time.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-/** The files for `tree`, drawn from its latest change in `snapshots` (which must include it). */
-export function diagramFiles(tree: TreeKey, snapshots: readonly Snapshot[]): DiagramFile[] {
+/**
+ * The files for `tree`, drawn from its latest change in `snapshots` (which must include it), with
+ * the cards where `arrangement` (the tree's arrangement kept beside the file) puts them.
+ */
+export function diagramFiles(tree: TreeKey, snapshots: readonly Snapshot[], arrangement?: ReadonlyMap<string, Point>): DiagramFile[] {
   const change = latestChange(
     snapshots.map((s) => s.projection),
     tree,
@@ -38,7 +43,7 @@ export function diagramFiles(tree: TreeKey, snapshots: readonly Snapshot[]): Dia
     [`Revision ${change.revision}${change.revision > 1 ? `, compared with revision ${change.revision - 1}` : ''}`, when, driver ? `driver: ${driver}` : undefined].filter(Boolean).join(' · '),
     ...(summary ? [`Summary: ${summary}`] : []),
   ];
-  const layoutOf = layoutMemo();
+  const layoutOf = arrangedLayout(arrangement, layoutMemo());
   const current = acceptedViewSvg({ tree, projection: change.after, captions: currentCaptions }, layoutOf);
   const changes = changeViewSvg({ tree, before: change.before, after: change.after, captions: changeCaptions }, layoutOf);
   return [

@@ -24,7 +24,7 @@ import {
 } from './geometry';
 import { drawLegend, type LegendEntry } from './legend';
 import { INK, MARKS, MUTED, type Mark } from './palette';
-import { PointGrid, RectGrid } from './spatial-grid';
+import { PointGrid, RectGrid } from '../layout';
 import type { LayoutOf } from './layout-memo';
 import { escapeXml, num } from './xml';
 

@@ -5,4 +5,5 @@ export { changeViewSvg, describeChange, type ChangeViewInput } from './change-vi
 export { htmlPage } from './html-page';
 export { escapeXml } from './xml';
 export { diagramFiles, describeTime, type DiagramFile } from './diagram-files';
+export { arrangedLayout } from './arranged-layout';
 export { fullViewSvg, type FullViewInput } from './full-view';

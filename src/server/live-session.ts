@@ -6,6 +6,7 @@ import { encodeMessage, parseClientMessage, PROTOCOL_VERSION, type ClientMessage
 import type { Grant } from './access';
 import type { Workspace } from './workspace';
 import type { FileListener, WatchedFile } from './watched-file';
+import { ArrangementSession } from './shared-arrangement';
 
 /** `grant`: who this page is, as the server decided from its secret. */
 export function startLiveSession(socket: WebSocket, workspace: Workspace, grant: Grant): void {
@@ -17,6 +18,8 @@ export function startLiveSession(socket: WebSocket, workspace: Workspace, grant:
     if (socket.readyState === socket.OPEN) socket.send(encodeMessage(message));
   };
   const tell = (message: ServerMessage) => (early ? early.push(message) : send(message));
+  // Where the cards sit, shared with every page on the file (`.NAME/layout.json`).
+  const arrangement = new ArrangementSession(send);
 
   const listener: FileListener = {
     disk: (disk, cause) => tell({ type: 'disk', disk, cause }),
@@ -30,7 +33,7 @@ export function startLiveSession(socket: WebSocket, workspace: Workspace, grant:
     early = [];
     stopListening = next.listen(listener);
     // Read afresh: the file may have changed while no page was connected.
-    const [disk, history, turns] = await Promise.all([next.fresh(listener), next.freshHistory(), next.turns()]);
+    const [disk, history, turns] = await Promise.all([next.fresh(listener), next.freshHistory(), next.turns(), arrangement.attach(next)]);
     if (file !== next) return;
     send({ type: 'welcome', protocol: PROTOCOL_VERSION, mode: 'file', file: next.info, disk, ...history });
     send({ type: 'turns', turns });
@@ -43,6 +46,7 @@ export function startLiveSession(socket: WebSocket, workspace: Workspace, grant:
     stopListening = undefined;
     file = undefined;
     early = undefined;
+    arrangement.detach();
   };
   const sendListing = async () => {
     if (workspace.kind !== 'folder') return;
@@ -77,6 +81,9 @@ export function startLiveSession(socket: WebSocket, workspace: Workspace, grant:
         if (workspace.kind !== 'folder') return send({ type: 'refused', message: 'This server edits one file; there is no folder to list.' });
         detach();
         return sendListing();
+      case 'arrange':
+        if (!(await arrangement.arrange(message))) send({ type: 'refused', message: 'No file is open in this window.' });
+        return;
     }
   };
 

@@ -21,7 +21,7 @@ import {
   readTrees,
   type DrawableTree,
 } from '../format';
-import { EMPTY_HISTORY, recordEdit, redoStep, undoStep, type History } from './history';
+import { EMPTY_HISTORY, recordEdit, recordViewChange, redoStep, undoStep, type History, type ViewChange } from './history';
 import { placeDiagnostics, placeDiagnosticsLater, type PlacedDiagnostics } from './placed-diagnostics';
 import { whenIdle } from './when-idle';
 import { openedText, primeOpened } from './worker-client';
@@ -75,8 +75,8 @@ export interface Notice {
   tone: 'info' | 'refusal';
   text: string;
   nonce: number;
-  /** A follow-up the user can take from the message itself. */
-  action?: { label: string; run(): void };
+  /** A follow-up the user can take from the message itself; `keep` leaves the message up (Show next). */
+  action?: { label: string; run(): void | 'keep' };
 }
 
 /** Items that just changed on disk, marked on the canvas for a moment. */
@@ -135,6 +135,8 @@ export interface DocumentStore {
   edit(label: string, change: (file: WorkingFile, context: EditContext) => EditResult, options?: EditOptions): EditResult;
   undo(): void;
   redo(): void;
+  /** Records a change to the drawing (cards moved, Tidy up) as one undo step; `view` has been applied. */
+  recordViewChange(label: string, view: ViewChange): void;
   say(tone: Notice['tone'], text: string, action?: Notice['action']): void;
   dismissNotice(): void;
   exportText(): string | null;
@@ -247,6 +249,24 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
     if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run);
     else run();
   };
+  /** Show, on a message about changes from disk: each press brings the next changed item into view. */
+  const showAction = (ids: readonly string[]): Pick<Notice, 'action'> => {
+    if (ids.length === 0) return {};
+    let shown = 0;
+    const step = (): 'keep' | void => {
+      const trees = get().document?.trees ?? [];
+      const present = ids.filter((id) => trees.some((t) => t.nodes.some((n) => n.id === id) || t.links.some((l) => l.id === id)));
+      if (present.length === 0) return;
+      get().focusItem(present[shown % present.length]!);
+      shown++;
+      const notice = get().notice;
+      if (present.length === 1 || !notice?.action) return;
+      set({ notice: { ...notice, action: { run: step, label: `Show next (${(shown % present.length) + 1} of ${present.length})` } } });
+      return 'keep';
+    };
+    return { action: { label: ids.length > 1 ? `Show (1 of ${ids.length})` : 'Show', run: step } };
+  };
+
   const scheduleDiagnostics = () => {
     clearTimeout(diagnosticsTimer);
     if (itemCount(get().document) < SMALL_DOCUMENT_ITEMS) afterNextPaint(refreshDiagnostics);
@@ -393,14 +413,28 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
       const document = get().document;
       const step = document && undoStep(get().history, document.data);
       if (!step) return;
-      applyData(step.data, { history: { ...step.history, last: undefined }, notice: { tone: 'info', text: `Undid: ${step.history.future[0].label}.`, nonce: ++nonce } });
+      const extra = { history: { ...step.history, last: undefined }, notice: { tone: 'info' as const, text: `Undid: ${step.history.future[0].label}.`, nonce: ++nonce } };
+      if (step.view) {
+        step.view.undo();
+        set(extra);
+      } else applyData(step.data, extra);
     },
 
     redo() {
       const document = get().document;
       const step = document && redoStep(get().history, document.data);
       if (!step) return;
-      applyData(step.data, { history: { ...step.history, last: undefined }, notice: { tone: 'info', text: `Redid: ${step.history.past[step.history.past.length - 1].label}.`, nonce: ++nonce } });
+      const extra = { history: { ...step.history, last: undefined }, notice: { tone: 'info' as const, text: `Redid: ${step.history.past[step.history.past.length - 1].label}.`, nonce: ++nonce } };
+      if (step.view) {
+        step.view.redo();
+        set(extra);
+      } else applyData(step.data, extra);
+    },
+
+    recordViewChange(label, view) {
+      const document = get().document;
+      if (!document) return;
+      set({ history: recordViewChange(get().history, document.data, label, view) });
     },
 
     say: (tone, text, action) => set({ notice: { tone, text, nonce: ++nonce, ...(action ? { action } : {}) } }),
@@ -425,7 +459,7 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
       set({ document: { ...document, base: content.base ?? document.base, savedData: content.savedData } });
       const extra: Partial<DocumentStore> = {
         recentChanges: content.changed.length > 0 ? { ids: new Set(content.changed), nonce: ++nonce } : get().recentChanges,
-        ...(content.notice ? { notice: { tone: 'info' as const, text: content.notice, nonce: ++nonce } } : {}),
+        ...(content.notice ? { notice: { tone: 'info' as const, text: content.notice, nonce: ++nonce, ...showAction(content.changed) } } : {}),
       };
       if (changedData) extra.history = recordEdit(get().history, before, content.label, undefined, Date.now());
       if (changedData) applyData(content.data, extra);

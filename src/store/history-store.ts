@@ -15,6 +15,7 @@ import {
   treesInHistory,
 } from '../format';
 import { diagramFiles } from '../render/diagram-files';
+import { loadArrangement } from './arrangement-store';
 import { dbRequest } from './browser-db';
 import { useDocumentStore } from './document-store';
 import { addSnapshotFile, readFolderHistory, writeDiagramFiles, type FolderHandle } from './history-folder';
@@ -173,7 +174,7 @@ async function drawDiagrams(folder: FolderHandle, fileName: string, snapshots: S
   const failed: string[] = [];
   for (const tree of treesInHistory(snapshots.map((s) => s.projection))) {
     try {
-      if ((await writeDiagramFiles(folder, fileName, diagramFiles(tree, snapshots))).length > 0) written.push(tree);
+      if ((await writeDiagramFiles(folder, fileName, diagramFiles(tree, snapshots, loadArrangement(fileName, `${tree}:full`)?.positions))).length > 0) written.push(tree);
     } catch (error) {
       failed.push(`the ${TREE_NAMES[tree]}: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_HISTORY, HISTORY_LIMIT, recordEdit, redoStep, undoStep } from './history';
+import { EMPTY_HISTORY, HISTORY_LIMIT, recordEdit, recordViewChange, redoStep, undoStep } from './history';
 
 describe('undo history', () => {
   it('undoes and redoes steps in order', () => {
@@ -36,5 +36,26 @@ describe('undo history', () => {
     const undone = undoStep(h, 'now')!;
     expect(undone.history.future).toHaveLength(1);
     expect(recordEdit(undone.history, 'x', 'new', undefined, 0).future).toHaveLength(0);
+  });
+});
+
+describe('steps that change the drawing', () => {
+  it('undo and redo the drawing in their place among the edits, leaving the data as it is', () => {
+    const log: string[] = [];
+    let h = recordEdit(EMPTY_HISTORY, 'a', 'Add node', undefined, 0);
+    h = recordViewChange(h, 'b', 'Tidy up', { undo: () => log.push('untidy'), redo: () => log.push('tidy') });
+    const u1 = undoStep(h, 'b')!;
+    expect(u1.data).toBe('b');
+    u1.view!.undo();
+    const u2 = undoStep(u1.history, u1.data)!;
+    expect(u2.data).toBe('a');
+    expect(u2.view).toBeUndefined();
+    const r1 = redoStep(u2.history, u2.data)!;
+    expect(r1.data).toBe('b');
+    expect(r1.view).toBeUndefined();
+    const r2 = redoStep(r1.history, r1.data)!;
+    r2.view!.redo();
+    expect(log).toEqual(['untidy', 'tidy']);
+    expect(r2.history.past.map((e) => e.label)).toEqual(['Add node', 'Tidy up']);
   });
 });

@@ -9,6 +9,14 @@ export interface HistoryEntry {
   data: Json;
   /** What the step did, for "Undo Edit text of n3". */
   label: string;
+  /** A step that changed how the document is drawn (cards moved, Tidy up), not its data. */
+  view?: ViewChange;
+}
+
+/** Puts a drawing back as it was before the step, or as it was after it. */
+export interface ViewChange {
+  undo(): void;
+  redo(): void;
 }
 
 export interface History {
@@ -27,20 +35,30 @@ export function recordEdit(history: History, before: Json, label: string, coales
   return { past, future: [], last: coalesceKey === undefined ? undefined : { key: coalesceKey, at: now } };
 }
 
-export function undoStep(history: History, current: Json): { history: History; data: Json } | undefined {
+/** The history after a step that changed the drawing only; `data` is the document as it is. */
+export function recordViewChange(history: History, data: Json, label: string, view: ViewChange): History {
+  return { past: [...history.past, { data, label, view }].slice(-HISTORY_LIMIT), future: [] };
+}
+
+/** The step back: the data to show, and the drawing change to undo when it was one. */
+export function undoStep(history: History, current: Json): { history: History; data: Json; view?: ViewChange } | undefined {
   const entry = history.past[history.past.length - 1];
   if (!entry) return undefined;
+  const redo: HistoryEntry = { data: current, label: entry.label, ...(entry.view ? { view: entry.view } : {}) };
   return {
     data: entry.data,
-    history: { past: history.past.slice(0, -1), future: [{ data: current, label: entry.label }, ...history.future] },
+    history: { past: history.past.slice(0, -1), future: [redo, ...history.future] },
+    ...(entry.view ? { view: entry.view } : {}),
   };
 }
 
-export function redoStep(history: History, current: Json): { history: History; data: Json } | undefined {
+export function redoStep(history: History, current: Json): { history: History; data: Json; view?: ViewChange } | undefined {
   const entry = history.future[0];
   if (!entry) return undefined;
+  const undo: HistoryEntry = { data: current, label: entry.label, ...(entry.view ? { view: entry.view } : {}) };
   return {
     data: entry.data,
-    history: { past: [...history.past, { data: current, label: entry.label }], future: history.future.slice(1) },
+    history: { past: [...history.past, undo], future: history.future.slice(1) },
+    ...(entry.view ? { view: entry.view } : {}),
   };
 }

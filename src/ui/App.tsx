@@ -8,7 +8,7 @@ import { backToFolder, flushWrites } from '../store/live/live-sync';
 import { useLiveStore } from '../store/live/live-store';
 import { AddNodeDialog, type AddNodeRequest } from './AddNodeDialog';
 import { CanvasBoundary } from './canvas/CanvasBoundary';
-import { TreeCanvas, pinNode, resetTreeLayout } from './canvas/TreeCanvas';
+import { TreeCanvas, pinNode, prepareTidyUp } from './canvas/TreeCanvas';
 import { changeDrawing, type ChangeMarks } from './canvas/change-tree';
 import { problemsByItem } from './diagnostic-target';
 import { CommandPalette, type PalettePage } from './commands/CommandPalette';
@@ -105,9 +105,9 @@ export function App() {
   const editable = !readOnly && mode === 'full';
   useLensDerivation(shown?.tree, trees);
 
-  const doRelayout = useCallback(() => {
+  const doTidyUp = useCallback(() => {
     if (!document || !shown) return;
-    resetTreeLayout(document.fileName, shown.tree.key, viewName);
+    prepareTidyUp(shown.tree.key, viewName);
     setRelayout((n) => n + 1);
   }, [document, shown, viewName]);
   const pictureChange = mode === 'changes' ? change : undefined;
@@ -134,7 +134,7 @@ export function App() {
       readOnly,
       openFile: () => openInput.current?.click(),
       addNode: (link) => tree && setAdding({ tree: tree.key, ...(link ? { link } : {}) }),
-      relayout: doRelayout,
+      tidyUp: doTidyUp,
       exportSvg,
       exportPng,
       openSnapshot: () => setSnapshotOpen(true),

@@ -20,8 +20,7 @@ export function NoticeBar() {
               type="button"
               className="cw-button cw-notice-action"
               onClick={() => {
-                notice.action!.run();
-                dismiss();
+                if (notice.action!.run() !== 'keep') dismiss();
               }}
             >
               {notice.action.label}

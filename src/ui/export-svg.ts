@@ -3,7 +3,8 @@
 // legend, whatever the editor's theme). The PNG is that SVG drawn onto a canvas: no network.
 import type { Json, TreeKey } from '../format';
 import { acceptedProjection, treeOf } from '../format';
-import { acceptedViewSvg, changeViewSvg } from '../render';
+import { acceptedViewSvg, arrangedLayout, changeViewSvg } from '../render';
+import { loadArrangement } from '../store/arrangement-store';
 import { downloadBlob, downloadText } from './download';
 import type { ShownChange } from './latest-change';
 import { svgToPng } from './svg-to-png';
@@ -16,9 +17,11 @@ export interface TreePicture {
 
 export function treePicture(fileName: string, tree: TreeKey, data: Json | undefined, change: ShownChange | undefined): TreePicture {
   const stem = fileName.replace(/\.(ya?ml)$/i, '');
+  // The cards where they are on the canvas (the full view's arrangement), as everyone sees them.
+  const layoutOf = arrangedLayout(loadArrangement(fileName, `${tree}:full`)?.positions);
   const svg = change
-    ? changeViewSvg({ tree, before: change.before, after: change.after, captions: [change.caption] })
-    : acceptedViewSvg({ tree, projection: treeOf(acceptedProjection(data), tree), captions: [`From ${fileName}`] });
+    ? changeViewSvg({ tree, before: change.before, after: change.after, captions: [change.caption] }, layoutOf)
+    : acceptedViewSvg({ tree, projection: treeOf(acceptedProjection(data), tree), captions: [`From ${fileName}`] }, layoutOf);
   return { stem: `${stem}-${tree}-${change ? 'latest-change' : 'accepted'}`, svg };
 }
 

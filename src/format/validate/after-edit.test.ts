@@ -167,3 +167,48 @@ describe('a long run of status edits', () => {
     expect(found!.errors.length).toBeGreaterThan(0);
   });
 });
+
+describe('nodes and links added at the end of a list', () => {
+  const APPENDS: ((file: WorkingFile, n: number, ids: string[]) => unknown)[] = [
+    (_, n) => ({ id: `new${n}`, kind: 'cause', text: `A new cause ${n}.`, status: 'proposed', contributions: [{ by: 'alice', attribution: 'explicit', mode: 'text' }] }),
+    (_, n) => ({ id: `new${n}`, kind: 'nonsense', text: 'Wrong kind.', status: 'proposed', contributions: [{ by: 'alice', attribution: 'explicit', mode: 'text' }] }),
+    (_, n, ids) => ({ id: ids[n % ids.length], kind: 'cause', text: 'A reused id.', status: 'proposed', contributions: [{ by: 'alice', attribution: 'explicit', mode: 'text' }] }),
+    (_, n) => ({ id: `new${n}`, kind: 'cause', text: '', status: 'accepted', contributions: [] }),
+  ];
+
+  it('find exactly the errors of validating the whole file, by operations and by hand', () => {
+    let quick = 0;
+    fc.assert(
+      fc.property(fc.array(fc.record({ how: fc.nat({ max: 9 }), n: fc.nat({ max: 50 }), tree: fc.nat({ max: 5 }) }), { minLength: 1, maxLength: 12 }), (steps) => {
+        let file = sample('workshop');
+        const trees = Object.keys(file.trees as object);
+        for (const { how, n, tree } of steps) {
+          const key = trees[tree % trees.length];
+          const ids = idsOf(file);
+          const checked = validateWithContext(file);
+          let after: WorkingFile;
+          if (how < 4) {
+            const added = how < 2 ? ops.addNode(file, key, { kind: 'observation', text: `Added ${n}.` }) : ops.addLink(file, key, [ids[n % ids.length]], ids[(n * 7 + 3) % ids.length]);
+            if (!added.ok) continue;
+            after = added.file;
+          } else {
+            const tree = (file.trees as Record<string, Record<string, unknown[]>>)[key];
+            const list = how % 2 === 0 ? 'nodes' : 'links';
+            const item = APPENDS[n % APPENDS.length](file, n, ids);
+            after = { ...file, trees: { ...(file.trees as object), [key]: { ...tree, [list]: [...(tree[list] ?? []), item] } } } as WorkingFile;
+          }
+          if (checked.context) {
+            const found = errorsAfterItemEdit({ file, errors: full(file), context: checked.context }, after);
+            if (found) {
+              quick++;
+              expect(found.errors).toEqual(full(after));
+            }
+          }
+          if (full(after).length === 0) file = after;
+        }
+      }),
+      { numRuns: 120 },
+    );
+    expect(quick).toBeGreaterThan(20);
+  });
+});

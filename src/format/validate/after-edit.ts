@@ -1,7 +1,10 @@
 // The errors of a file after an edit, found without validating the whole file again when the
 // edit changed items of one tree in place: typing a node's text costs that node's rules, not the
 // file's; a node's status change also re-checks the links of its tree that end at it (an accepted
-// link needs its ends accepted). Anything else returns undefined: validate the whole file.
+// link needs its ends accepted). A node or link added at the end of a list of a file without
+// errors costs that item's rules too (it cannot make any other item wrong or right: nothing
+// refers to an id that does not exist yet in a file without errors). Anything else returns
+// undefined: validate the whole file.
 import { Findings, has, isObject, type Finding, type JsonObject } from '../model/findings';
 import type { IdIndex, IdLookup, ItemContext, Place } from './tree';
 import { checkItem } from './tree';
@@ -55,7 +58,7 @@ interface ItemChange {
  */
 export function errorsAfterItemEdit(checked: CheckedFile, after: unknown): CheckedFile | undefined {
   const edit = itemsChanged(checked.file, after);
-  if (!edit) return undefined;
+  if (!edit) return checked.errors.length === 0 ? errorsAfterAppend(checked, after) : undefined;
   const { treeKey, changes, nodesAfter, linksAfter } = edit;
   // Nodes whose status changed: the tree's links ending at them are checked again too.
   const restated = new Set<string>();
@@ -82,6 +85,47 @@ export function errorsAfterItemEdit(checked: CheckedFile, after: unknown): Check
   if (oldErrors.length === 0 && newErrors.length === 0) return { file: after, errors: checked.errors, context };
   if (checked.errors.length === oldErrors.length) return { file: after, errors: newErrors, context }; // they held every error
   return undefined; // placing them among other items' errors: leave it to full validation
+}
+
+/**
+ * The checked state of `after` when it differs from an error-free checked file by nodes or links
+ * added at the end of one tree's lists, with new unique ids, and none of them has an error;
+ * undefined otherwise (validate the whole file).
+ */
+function errorsAfterAppend(checked: CheckedFile, after: unknown): CheckedFile | undefined {
+  const appended = itemsAppended(checked.file, after);
+  if (!appended) return undefined;
+  const added = { nodes: new Map<string, Place>(), links: new Map<string, Place>() };
+  for (const { list, position, item } of appended.items) {
+    if (!isObject(item) || typeof item.id !== 'string' || item.id.trim() === '') return undefined;
+    const id = item.id;
+    if (checked.context.index.nodes.has(id) || checked.context.index.links.has(id) || added.nodes.has(id) || added.links.has(id)) return undefined;
+    added[list].set(id, { tree: appended.treeKey, path: ['trees', appended.treeKey, list, position], item });
+  }
+  const context: ItemContext = { index: { nodes: overlaid(checked.context.index.nodes, added.nodes), links: overlaid(checked.context.index.links, added.links) }, people: checked.context.people };
+  for (const { list, position, item } of appended.items) if (itemErrors(appended.treeKey, list, position, item, context).length > 0) return undefined;
+  return { file: after, errors: [], context };
+}
+
+/** Nodes and links added at the end of one tree's lists, when that is all that changed. */
+function itemsAppended(before: unknown, after: unknown): { treeKey: string; items: { list: 'nodes' | 'links'; position: number; item: unknown }[] } | undefined {
+  const top = oneKeyChanged(before, after);
+  if (top?.key !== 'trees') return undefined;
+  const trees = oneKeyChanged(top.before, top.after);
+  if (!trees || !isObject(trees.before) || !isObject(trees.after)) return undefined;
+  const [treeBefore, treeAfter] = [trees.before, trees.after];
+  const keys = Object.keys(treeBefore);
+  if (keys.length !== Object.keys(treeAfter).length || Object.keys(treeAfter).some((key, i) => keys[i] !== key)) return undefined;
+  const items: { list: 'nodes' | 'links'; position: number; item: unknown }[] = [];
+  for (const key of keys) {
+    if (treeBefore[key] === treeAfter[key]) continue;
+    if (key !== 'nodes' && key !== 'links') return undefined;
+    const [oldList, newList] = [treeBefore[key], treeAfter[key]];
+    if (!Array.isArray(oldList) || !Array.isArray(newList) || newList.length <= oldList.length) return undefined;
+    for (let position = 0; position < oldList.length; position++) if (oldList[position] !== newList[position]) return undefined;
+    for (let position = oldList.length; position < newList.length; position++) items.push({ list: key, position, item: newList[position] });
+  }
+  return items.length > 0 ? { treeKey: trees.key, items } : undefined;
 }
 
 function itemErrors(treeKey: string, list: ListKey, position: number, item: unknown, context: ItemContext): Finding[] {

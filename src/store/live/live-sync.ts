@@ -29,6 +29,7 @@ import { currentSecret, forgetSecret, obtainAccess, onNewAccess, secretHolds } f
 import { connectLive, type ConnectionState, type LiveConnection } from './live-connection';
 import { useLiveStore, type DiskProblem } from './live-store';
 import { describeDiskChange, describeMerge } from './live-words';
+import { arrangementWelcome, onArrangementMessage, startLiveArrangement } from './live-arrangement';
 
 /** The pause after an edit before it is written: typing writes once, not on every key. */
 export const WRITE_DELAY_MS = 300;
@@ -137,6 +138,7 @@ export function startLiveSync(): () => void {
     useLiveStore.setState({ access, restarted: false });
     state.connection.reconnect();
   });
+  const stopArrangement = startLiveArrangement((message) => state.connection.send(message));
   const stopAutosave = startAutosave((message) => useDocumentStore.getState().say('refusal', message), sessionKey);
   const unsubscribe = useDocumentStore.subscribe((now, before) => {
     if (now.document?.data !== before.document?.data || now.document?.savedData !== before.document?.savedData) {
@@ -150,6 +152,7 @@ export function startLiveSync(): () => void {
     stopAccess();
     unsubscribe();
     stopAutosave();
+    stopArrangement();
     state.connection.close();
     clearTimeout(state.timer);
     clearTimeout(state.conflictTimer);
@@ -191,7 +194,7 @@ async function checkRestarted(): Promise<void> {
 }
 
 async function onMessage(message: ServerMessage): Promise<void> {
-  if (!sync) return;
+  if (!sync || onArrangementMessage(message)) return;
   switch (message.type) {
     case 'welcome':
       if (message.mode === 'folder') return showFolder(message.folder, message.files);
@@ -250,6 +253,7 @@ async function welcomeFile(message: Extract<ServerMessage, { type: 'welcome'; mo
   const sameFile = live.file?.id === message.file.id && live.mode === 'file' && useDocumentStore.getState().document !== null && sync?.base !== null;
   useLiveStore.setState({ mode: 'file', file: message.file });
   fileChosenListener?.(message.file.id);
+  arrangementWelcome(message.file.name, sameFile);
   useHistoryStore.getState().adoptDiskHistory(message.file.name, message.history, message.historyProblem, recordOnDisk);
   if (sameFile) {
     // Back after a lost connection: the disk may have changed, and edits may be waiting.

@@ -10,6 +10,9 @@ import { useChangedOnDisk } from './changed-on-disk';
 import { turnMarkWords, useTurnMark } from './turn-mark';
 import { CheckMark } from './CheckMark';
 import { MARK_WORD } from './marks';
+import { CardTextEditor } from './CardTextEditor';
+import { useInPlaceEdit } from './in-place-edit';
+import { canvasActions } from './canvas-actions';
 
 /** The card side its link handle sits on. */
 export function linkHandleSide(linkSide: ClaimFlowNode['data']['linkSide']): Position {
@@ -17,10 +20,12 @@ export function linkHandleSide(linkSide: ClaimFlowNode['data']['linkSide']): Pos
 }
 
 function ClaimNodeView({ data, selected }: NodeProps<ClaimFlowNode>) {
+  const editing = useInPlaceEdit((s) => s.editing === data.node.id);
   return (
     <ClaimCard
       data={data}
       selected={selected}
+      editor={editing ? <CardTextEditor node={data.node} /> : undefined}
       targetHandle={<Handle type="target" position={Position.Top} className="cw-handle cw-handle-target" isConnectable={false} />}
       sourceHandle={
         <Handle
@@ -39,7 +44,7 @@ function ClaimNodeView({ data, selected }: NodeProps<ClaimFlowNode>) {
  * The card itself. Its handles are placed absolutely and take no room, so the card drawn without
  * them (see card-sizes.tsx) has the size the canvas draws.
  */
-export function ClaimCard({ data, selected, targetHandle, sourceHandle }: { data: ClaimFlowNode['data']; selected: boolean; targetHandle?: ReactNode; sourceHandle?: ReactNode }) {
+export function ClaimCard({ data, selected, targetHandle, sourceHandle, editor }: { data: ClaimFlowNode['data']; selected: boolean; targetHandle?: ReactNode; sourceHandle?: ReactNode; editor?: ReactNode }) {
   const { node, contributorNames, openBacklog, traces, problems, mark, previous } = data;
   const status = STATUS_LABEL[node.status];
   const focusItem = useDocumentStore((s) => s.focusItem);
@@ -50,7 +55,7 @@ export function ClaimCard({ data, selected, targetHandle, sourceHandle }: { data
   const hit = useIsHit(node.id);
   return (
     <div
-      className={`cw-claim ${mark ? `cw-mark-${mark}` : `cw-status-${node.status}`}${selected ? ' is-selected' : ''}${problems.length ? ' is-broken' : ''}${dimmed ? ' is-dimmed' : ''}${hit ? ' is-hit' : ''}${changedOnDisk ? ' is-changed-on-disk' : ''}${turnMark ? ' has-turn-mark' : ''}`}
+      className={`cw-claim ${mark ? `cw-mark-${mark}` : `cw-status-${node.status}`}${selected ? ' is-selected' : ''}${editor ? ' is-editing' : ''}${problems.length ? ' is-broken' : ''}${dimmed ? ' is-dimmed' : ''}${hit ? ' is-hit' : ''}${changedOnDisk ? ' is-changed-on-disk' : ''}${turnMark ? ' has-turn-mark' : ''}`}
       data-node-id={node.id}
       {...(changedOnDisk ? { 'data-changed-on-disk': 'true' } : {})}
       {...(turnMark ? { 'data-turn-mark': turnMark.change } : {})}
@@ -83,7 +88,7 @@ export function ClaimCard({ data, selected, targetHandle, sourceHandle }: { data
         </span>
       )}
       {dimmed && <span className="cw-visually-hidden">Dimmed: outside the filter or the focus. </span>}
-      <p className="cw-claim-text">{node.text || <em className="cw-missing">(no text)</em>}</p>
+      {editor ?? <p className="cw-claim-text">{node.text || <em className="cw-missing">(no text)</em>}</p>}
       {previous && (
         <div className="cw-previous">
           <span className="cw-previous-label">Previously{previous.kind !== node.kind ? ` (${kindLabel(previous.kind).toLowerCase()})` : ''}:</span> {previous.text}
@@ -141,7 +146,39 @@ export function ClaimCard({ data, selected, targetHandle, sourceHandle }: { data
         </div>
       )}
       {sourceHandle}
+      {data.branch && sourceHandle && <FoldControl id={node.id} branch={data.branch} side={data.linkSide} />}
     </div>
+  );
+}
+
+/**
+ * On the side where a card's causes come in: fold them away, or, folded, how many cards it
+ * hides and the way to show them again.
+ */
+function FoldControl({ id, branch, side }: { id: string; branch: NonNullable<ClaimFlowNode['data']['branch']>; side: ClaimFlowNode['data']['linkSide'] }) {
+  const where = side === 'left' ? 'right' : side === 'right' ? 'left' : 'bottom';
+  const label = branch.folded ? `Unfold: show the ${plural(branch.hides, 'card')} folded away under ${id}` : `Fold: hide what leads into ${id}`;
+  return (
+    <button
+      type="button"
+      className={`cw-fold nodrag nopan is-${where}${branch.folded ? ' is-folded' : ''}`}
+      title={`${label} (B)`}
+      aria-label={label}
+      aria-expanded={!branch.folded}
+      onClick={(event) => {
+        event.stopPropagation();
+        canvasActions()?.toggleFold(id);
+      }}
+      onDoubleClick={(event) => event.stopPropagation()}
+    >
+      {branch.folded ? (
+        <>
+          <span aria-hidden="true">⊕</span> {branch.hides > 0 ? `${branch.hides} hidden` : 'folded'}
+        </>
+      ) : (
+        <span aria-hidden="true">⊖</span>
+      )}
+    </button>
   );
 }
 

@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import {
   Background,
+  ControlButton,
   Controls,
   ReactFlow,
   ReactFlowProvider,
@@ -33,19 +34,26 @@ import { dropTargetAt, pointerOf, type DropTarget } from './drop-target';
 import type { Point, Rect } from './edge-geometry';
 import { JunctionNode } from './JunctionNode';
 import { LinkEdge } from './LinkEdge';
-import { loadDragged, onDraggedChange, saveDragged, type DraggedPositions } from './positions-storage';
 import { applyPicks, isEdgeSelected, isNodeSelected, pickTarget } from './selection';
-import { forgetLayout, structureKey, useTreeLayout } from './use-tree-layout';
+import { forgetLayout, structureKey } from './use-tree-layout';
+import { TIDY_MS, useArrangedView } from './use-arrangement';
+import { motion } from '../motion';
+import { moveCards } from '../../store/arrangement-store';
 import { useSideSection } from '../side/side-section';
-import { centreMove } from './centre-move';
-import { openingViewport } from './opening-view';
+import { centreMove, panIntoView } from './centre-move';
+import { clearRoom, minimapOf, openingViewport } from './opening-view';
+import { foldBranches, foldedAbove, readingStart } from '../../layout';
+import { foldedCards, setFolded, useFolded } from './fold-store';
 import { useCanvasControls } from './use-canvas-controls';
+import { canvasActions } from './canvas-actions';
+import { useInPlaceEdit } from './in-place-edit';
 import { NEUTRAL_COLOUR, statusColour } from './minimap-colour';
 import { OverviewMap, type OverviewBox } from './OverviewMap';
 import { boundsOf } from './overview-geometry';
 import { useTheme } from '../theme/theme';
 import { useAfterPaint } from '../timing/use-after-paint';
 import { keepFlow, keptFlow } from './flow-cache';
+import './canvas.css';
 
 /** What React Flow passes to drag handlers. */
 type DragEvent = MouseEvent | TouchEvent;
@@ -98,7 +106,13 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   const { fitView, setViewport, setCenter, getZoom, getViewport, screenToFlowPosition } = useReactFlow();
   const canvasRef = useRef<HTMLDivElement>(null);
   const canvasSize = () => ({ width: canvasRef.current?.clientWidth ?? 0, height: canvasRef.current?.clientHeight ?? 0 });
-  useCanvasControls(tree, canvasRef);
+  // Where this tree is read from: the view opens there (and Fit goes there) when it is too big to read whole.
+  const startIds = useMemo(() => new Set(readingStart(tree.key, tree.nodes, tree.links)), [tree]);
+  // Folded branches: a view of this browser, never written to the file.
+  const foldedIds = useFolded(fileName, tree.key);
+  const folded = useMemo(() => ({ cards: foldedIds, ...foldBranches(foldedIds, tree.nodes.map((n) => n.id), tree.links) }), [foldedIds, tree]);
+  const toggleFold = useCallback((id: string) => setFolded(fileName, tree.key, [id], !foldedCards(fileName, tree.key).has(id)), [fileName, tree.key]);
+  useCanvasControls(tree, canvasRef, startIds, editable, toggleFold);
   const theme = useTheme((s) => s.theme);
 
   const [nodes, setNodes, onNodesChange] = useNodesState<CausewayFlowNode>([]);
@@ -106,13 +120,6 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   const edgesRef = useRef(edges);
   edgesRef.current = edges;
   const storageView = `${tree.key}:${view}`;
-  const [dragged, setDragged] = useState<DraggedPositions>(() => loadDragged(fileName, storageView));
-  useEffect(() => {
-    setDragged(loadDragged(fileName, storageView));
-    return onDraggedChange((file, changed) => {
-      if (file === fileName && changed === storageView) setDragged(loadDragged(fileName, storageView));
-    });
-  }, [fileName, storageView, relayoutGeneration]);
 
   const key = useMemo(() => structureKey(view, tree), [view, tree]);
 
@@ -138,41 +145,8 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     buildFlow({ tree, allTrees, displayName: nameOf, problems, positions: undefined, junctions: new Map(), sizes: new Map(), change }).nodes.flatMap((n) => (n.type === 'claim' ? [n.data] : [])),
   );
 
-  const layout = useTreeLayout(tree.key, key, tree, cardSizes?.request === request ? cardSizes.sizes : undefined, relayoutGeneration);
-
-  // While a changed structure is being laid out again, cards keep their last places (new cards
-  // wait, unseen), so adding a node never makes the diagram blink.
-  const lastLayout = useRef<{ nodes: Map<string, Point>; junctions: Map<string, Point> } | undefined>(undefined);
-  if (layout.result) lastLayout.current = layout.result;
-  const shownLayout = layout.result ?? lastLayout.current;
-
-  const positions = useMemo(() => {
-    if (!shownLayout) return undefined;
-    return new Map([...shownLayout.nodes, ...dragged]);
-  }, [shownLayout, dragged]);
-
-  // Junctions follow the nodes they join when some of those were dragged by hand.
-  const junctions = useMemo(() => {
-    const result = new Map<string, Point>();
-    if (!shownLayout) return result;
-    for (const link of tree.links) {
-      const at = shownLayout.junctions.get(link.id);
-      if (!at) continue;
-      const ends = [...link.from, ...(link.to ? [link.to] : [])];
-      let dx = 0;
-      let dy = 0;
-      for (const id of ends) {
-        const from = shownLayout.nodes.get(id);
-        const to = dragged.get(id);
-        if (from && to) {
-          dx += to.x - from.x;
-          dy += to.y - from.y;
-        }
-      }
-      result.set(link.id, { x: at.x + dx / ends.length, y: at.y + dy / ends.length });
-    }
-    return result;
-  }, [shownLayout, dragged, tree.links]);
+  const arranged = useArrangedView({ file: fileName, view: storageView, tree, structure: key, sizes: cardSizes?.request === request ? cardSizes.sizes : undefined, generation: relayoutGeneration });
+  const { positions, junctions } = arranged;
 
   // The minimap's cards: their laid-out (or dragged) places, measured sizes and status colours.
   const overview = useMemo(() => {
@@ -182,11 +156,11 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     for (const node of tree.nodes) {
       const at = positions.get(node.id);
       const size = known.get(node.id);
-      if (at && size) boxes.push({ x: at.x, y: at.y, width: size.width, height: size.height, colour: statusColour(node.status) });
+      if (at && size && !folded.hidden.has(node.id)) boxes.push({ x: at.x, y: at.y, width: size.width, height: size.height, colour: statusColour(node.status) });
     }
     for (const at of junctions.values()) boxes.push({ x: at.x - JUNCTION_SIZE / 2, y: at.y - JUNCTION_SIZE / 2, width: JUNCTION_SIZE, height: JUNCTION_SIZE, colour: NEUTRAL_COLOUR });
     return boxes;
-  }, [positions, cardSizes, tree.nodes, junctions]);
+  }, [positions, cardSizes, tree.nodes, junctions, folded]);
 
   useEffect(() => {
     // Cards wait for their places and sizes: given both, React Flow draws only those in view
@@ -197,11 +171,10 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
       setEdges([]);
       return;
     }
-    const moved = new Set([...dragged].filter(([id, to]) => { const at = shownLayout?.nodes.get(id); return at && (at.x !== to.x || at.y !== to.y); }).map(([id]) => id));
-    // Everything the graph is built from (the names come from `data`, the places from the layout and hand-dragged positions).
+    // Everything the graph is built from (the names come from `data`, the places from the arrangement).
     const flowKey = `${fileName}|${storageView}`;
-    const inputs = [tree, allTrees, data, problems, shownLayout, layout.result, known, change, JSON.stringify([...dragged])];
-    const built: ReturnType<typeof buildFlow> = keptFlow(flowKey, inputs) ?? buildFlow({ tree, allTrees, displayName: nameOf, problems, positions, junctions, sizes: new Map([...known, ...sizes]), change, routes: layout.result?.routes, moved, deferPlacement: true });
+    const inputs = [tree, allTrees, data, problems, positions, junctions, arranged.routes, arranged.moved, known, change, folded];
+    const built: ReturnType<typeof buildFlow> = keptFlow(flowKey, inputs) ?? buildFlow({ tree, allTrees, displayName: nameOf, problems, positions, junctions, sizes: new Map([...known, ...sizes]), change, routes: arranged.routes, moved: arranged.moved, folded, deferPlacement: true });
     const current = useDocumentStore.getState().view.selection;
     setNodes((previous) => {
       const before = new Map(previous.map((n) => [n.id, n]));
@@ -211,7 +184,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
         const className = positions?.has(node.id) || (node.type === 'junction' && positions) ? undefined : 'is-pending';
         // The common case of a big tree after one edit: this card is as it was (its data is kept
         // by `buildFlow` while it shows the same), so React Flow keeps it as it is.
-        if (last?.measured && last.data === node.data && last.ariaLabel === node.ariaLabel && last.selected === selected && last.className === className && last.position.x === node.position.x && last.position.y === node.position.y) return last;
+        if (last?.measured && last.data === node.data && last.ariaLabel === node.ariaLabel && last.selected === selected && last.className === className && last.hidden === node.hidden && last.position.x === node.position.x && last.position.y === node.position.y) return last;
         const size = last?.measured ?? (node.type === 'claim' ? known.get(node.id) : { width: JUNCTION_SIZE, height: JUNCTION_SIZE });
         return keepIfSame(last, {
           ...node,
@@ -247,7 +220,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     };
     // `sizes` itself is left out on purpose: React Flow measuring a card must not rebuild the graph.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tree, allTrees, nameOf, problems, positions, junctions, change, setNodes, setEdges, cardSizes]);
+  }, [tree, allTrees, nameOf, problems, positions, junctions, arranged.routes, arranged.moved, change, folded, setNodes, setEdges, cardSizes]);
 
   useEffect(() => {
     // The same array when no item's selection changed, so React Flow does not take every item again.
@@ -264,14 +237,17 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   /** Settles once React Flow has applied the opening view (it may wait for the cards to be measured). */
   const fitDone = useRef<Promise<unknown>>(Promise.resolve());
   // With a cached layout the cards are placed before they are measured: wait for their sizes too.
-  const placed = layout.result !== undefined && nodes.length >= tree.nodes.length && nodes.length > 0 && nodes.every((n) => n.className !== 'is-pending' && (n.type !== 'claim' || (n.measured?.width ?? 0) > 0));
+  const placed = positions !== undefined && nodes.length >= tree.nodes.length && nodes.length > 0 && nodes.every((n) => n.className !== 'is-pending' && (n.type !== 'claim' || (n.measured?.width ?? 0) > 0));
   useEffect(() => {
     if (!placed || fitted.current === String(relayoutGeneration)) return;
-    fitted.current = String(relayoutGeneration);
     const size = canvasSize();
     const claims = nodes.filter((n) => n.type === 'claim');
     const generation = String(relayoutGeneration);
-    fitDone.current = size.width === 0 || claims.length === 0 ? fitView({ padding: 0.12, maxZoom: 1, duration: 0 }) : setViewport(openingViewport(cardsBounds(claims), size), { duration: 0 });
+    const start = claims.filter((n) => startIds.has(n.id));
+    // After Tidy up the view glides with the cards.
+    const duration = fitted.current === '' ? 0 : motion(TIDY_MS);
+    fitDone.current = size.width === 0 || claims.length === 0 ? fitView({ padding: 0.12, maxZoom: 1, duration: 0 }) : setViewport(openingViewport(cardsBounds(claims), size, start.map((n) => cardsBounds([n])), clearRoom(size, minimapOf(canvasRef.current))), { duration });
+    fitted.current = generation;
     void fitDone.current.then(() => setViewShown(generation));
     // Only the first placement of a structure moves the view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -283,6 +259,11 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   useEffect(() => {
     // Waits for the first fit too, or the fit would move the view off an item of a tree just opened.
     if (!focus || handledFocus.current === focus.nonce || !positions || fitted.current !== String(relayoutGeneration)) return;
+    // An item in a folded branch: the branch opens first.
+    if (folded.hidden.has(focus.id)) {
+      setFolded(fileName, tree.key, foldedAbove(focus.id, folded.cards, tree.nodes.map((n) => n.id), tree.links), false);
+      return;
+    }
     const node = nodes.find((n) => n.id === focus.id);
     const edge = edges.find((e) => e.data?.link.id === focus.id && e.data.role === 'main');
     const ends = edge ? [edge.source, edge.target].map((id) => nodes.find((n) => n.id === id)).filter((n) => n !== undefined) : [];
@@ -296,13 +277,19 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     if (!box || (node && !positions.has(node.id))) return;
     handledFocus.current = focus.nonce;
     const onlyIfHidden = focus.onlyIfHidden;
-    // A jump into another tree waits for that tree's opening view, or the view would undo it.
-    void fitDone.current.then(() => {
-      if (onlyIfHidden && isInView(box, getViewport(), canvasSize())) return;
+    // A jump into another tree waits for that tree's opening view, or the view would undo it;
+    // and the view never moves under a card being dragged: it waits for the drop.
+    void fitDone.current.then(() => whenNotDragging()).then(() => {
+      if (onlyIfHidden) {
+        // Something just added: the view pans the least it takes to show it, at the same zoom.
+        if (isInView(box, getViewport(), canvasSize(), clearOf(canvasRef.current))) return;
+        void setViewport(panIntoView(box, getViewport(), clearRoom(canvasSize(), minimapOf(canvasRef.current))), { duration: motion(250) });
+        return;
+      }
       const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
       void setCenter(centre.x, centre.y, { zoom: Math.max(getZoom(), 0.9), ...centreMove(centre, getViewport(), canvasSize(), 300) });
     });
-  }, [focus, positions, nodes, edges, getViewport, getZoom, setCenter, relayoutGeneration]);
+  }, [focus, positions, nodes, edges, getViewport, getZoom, setCenter, setViewport, relayoutGeneration, folded, fileName, tree]);
 
   const handleNodesChange = useCallback(
     (changes: NodeChange<CausewayFlowNode>[]) => {
@@ -390,15 +377,26 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
         linkTo(start.id, target);
         return;
       }
-      const next = new Map(dragged);
+      const next = new Map<string, Point>();
       for (const node of moved) if (node.type === 'claim') next.set(node.id, { x: Math.round(node.position.x), y: Math.round(node.position.y) });
-      saveDragged(fileName, storageView, next);
+      const changed = [...next].filter(([id, at]) => positions?.get(id)?.x !== at.x || positions?.get(id)?.y !== at.y);
+      if (changed.length === 0) return;
+      moveCards(fileName, storageView, new Map(changed), { label: changed.length === 1 ? `Move ${changed[0]![0]}` : `Move ${changed.length} cards` });
     },
-    [dragged, fileName, storageView, editable, linkTo, setNodes],
+    [positions, fileName, storageView, editable, linkTo, setNodes],
   );
 
   // Clicking a card or link shows the inspector, also when it was selected already.
   const showInspector = useCallback(() => useSideSection.getState().show('inspector'), []);
+
+  // Double-click a card to edit its statement on the card.
+  const editText = useCallback(
+    (event: ReactMouseEvent, node: CausewayFlowNode) => {
+      if (!editable || node.type !== 'claim' || (event.target as Element).closest('button, textarea')) return;
+      useInPlaceEdit.getState().start(node.id);
+    },
+    [editable],
+  );
 
   const onDoubleClick = useCallback(
     (event: ReactMouseEvent) => {
@@ -409,9 +407,9 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   );
 
   // Ready once the laid-out cards are on the canvas (the graph is built in the effect after the layout arrives).
-  const laidOut = layout.result !== undefined && (tree.nodes.length === 0 || nodes.length > 0);
+  const laidOut = positions !== undefined && (tree.nodes.length === 0 || nodes.length > 0);
   return (
-    <div ref={canvasRef} className={`cw-canvas${editable ? ' is-editable' : ''}`} data-tree={tree.key} data-layout={laidOut ? 'ready' : 'pending'} data-view={viewShown === String(relayoutGeneration) ? 'shown' : 'pending'} onDoubleClick={onDoubleClick}>
+    <div ref={canvasRef} className={`cw-canvas${editable ? ' is-editable' : ''}${arranged.tidying ? ' is-tidying' : ''}`} data-tree={tree.key} data-layout={laidOut ? 'ready' : 'pending'} data-view={viewShown === String(relayoutGeneration) ? 'shown' : 'pending'} onDoubleClick={onDoubleClick}>
       <ArrowMarkers />
       <div ref={measureRef} className="cw-card-measure" aria-hidden="true" />
       <ReactFlow
@@ -427,6 +425,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
         onConnectStart={onConnectStart}
         onConnectEnd={onConnectEnd}
         onNodeClick={showInspector}
+        onNodeDoubleClick={editText}
         onEdgeClick={showInspector}
         nodesConnectable={editable}
         onlyRenderVisibleElements={tree.nodes.length >= CULL_FROM}
@@ -441,7 +440,14 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
         multiSelectionKeyCode="Shift"
       >
         <Background gap={24} size={1} />
-        <Controls showInteractive={false} />
+        <Controls showInteractive={false} showFitView={false}>
+          {/* Fit as F does: never below a readable size (React Flow's own would shrink a big tree to specks). */}
+          <ControlButton className="react-flow__controls-fitview" onClick={() => canvasActions()?.fitView()} title="Fit View (F): the whole tree, or as much as can be read" aria-label="Fit View">
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 30" aria-hidden="true">
+              <path d="M3.692 4.63c0-.53.4-.938.939-.938h5.215V0H4.708C2.13 0 0 2.054 0 4.63v5.216h3.692V4.631zM27.354 0h-5.2v3.692h5.17c.53 0 .984.4.984.939v5.215H32V4.631A4.624 4.624 0 0027.354 0zm.954 24.83c0 .532-.4.94-.939.94h-5.215v3.768h5.215c2.577 0 4.631-2.13 4.631-4.707v-5.139h-3.692v5.139zm-23.677.94c-.531 0-.939-.4-.939-.94v-5.138H0v5.139c0 2.577 2.13 4.707 4.708 4.707h5.138V25.77H4.631z" />
+            </svg>
+          </ControlButton>
+        </Controls>
         <OverviewMap boxes={overview} label="Minimap: where the view is in the whole tree" />
       </ReactFlow>
       {tree.nodes.length === 0 && (
@@ -449,9 +455,9 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
           {change ? 'No accepted reasoning has changed in this tree.' : view.startsWith('accepted') || view.endsWith('accepted') ? 'Nothing in this tree is accepted yet.' : `This tree has no nodes yet${editable ? ': double-click to add one.' : '.'}`}
         </div>
       )}
-      {layout.error && (
+      {arranged.error && (
         <div className="cw-layout-error" role="alert">
-          Layout failed: {layout.error}
+          Layout failed: {arranged.error}
         </div>
       )}
     </div>
@@ -463,11 +469,32 @@ function cardsBounds(nodes: CausewayFlowNode[]): Rect {
   return boundsOf(nodes.map((n) => ({ x: n.position.x, y: n.position.y, width: n.measured?.width ?? 0, height: n.measured?.height ?? 0 })))!;
 }
 
-/** Whether a flow-space box lies wholly inside the visible canvas. */
-function isInView(box: { x: number; y: number; width: number; height: number }, viewport: { x: number; y: number; zoom: number }, size: { width: number; height: number }): boolean {
-  const left = box.x * viewport.zoom + viewport.x;
-  const top = box.y * viewport.zoom + viewport.y;
-  return left >= 0 && top >= 0 && left + box.width * viewport.zoom <= size.width && top + box.height * viewport.zoom <= size.height;
+/** What covers part of the canvas (the minimap, the zoom buttons, the find and focus bars), in canvas px. */
+function clearOf(canvas: HTMLElement | null): Rect[] {
+  if (!canvas) return [];
+  const area = canvas.getBoundingClientRect();
+  const covers = [...canvas.querySelectorAll('.cw-overview-map, .react-flow__controls'), ...(canvas.parentElement?.querySelectorAll('.cw-canvas-overlays > *') ?? [])];
+  return covers.flatMap((element) => {
+    const r = element.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 ? [{ x: r.left - area.left, y: r.top - area.top, width: r.width, height: r.height }] : [];
+  });
+}
+
+/**
+ * Whether a flow-space box lies wholly inside the visible canvas, a little in from its edges and
+ * clear of what covers the canvas.
+ */
+function isInView(box: Rect, viewport: { x: number; y: number; zoom: number }, size: { width: number; height: number }, covers: Rect[] = []): boolean {
+  const inset = 12;
+  const shown = { x: box.x * viewport.zoom + viewport.x, y: box.y * viewport.zoom + viewport.y, width: box.width * viewport.zoom, height: box.height * viewport.zoom };
+  const inside = shown.x >= inset && shown.y >= inset && shown.x + shown.width <= size.width - inset && shown.y + shown.height <= size.height - inset;
+  return inside && covers.every((c) => shown.x >= c.x + c.width || c.x >= shown.x + shown.width || shown.y >= c.y + c.height || c.y >= shown.y + shown.height);
+}
+
+/** Resolves at once, or when the mouse button (or finger) dragging a card is let go. */
+function whenNotDragging(): Promise<void> {
+  if (!document.querySelector('.react-flow__node.dragging')) return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('pointerup', () => resolve(), { once: true, capture: true }));
 }
 
 /**
@@ -505,14 +532,12 @@ function sameIfUnchanged<T>(previous: T[], next: T[]): T[] {
   return next.length === previous.length && next.every((item, i) => item === previous[i]) ? previous : next;
 }
 
-/** Forget automatic and hand-made positions of one tree view (the Re-layout action). */
-export function resetTreeLayout(fileName: string, treeKey: string, view: string): void {
+/** Tidy up asks for a fresh automatic layout: the one kept for the structure may have older card sizes. */
+export function prepareTidyUp(treeKey: string, view: string): void {
   forgetLayout(`${treeKey}|${view}|`);
-  saveDragged(fileName, `${treeKey}:${view}`, new Map());
 }
 
 /** Pin a node at a point (a node added by double-click appears where the user clicked). */
 export function pinNode(fileName: string, treeKey: string, view: string, id: string, at: Point): void {
-  const positions = loadDragged(fileName, `${treeKey}:${view}`);
-  saveDragged(fileName, `${treeKey}:${view}`, new Map(positions).set(id, { x: Math.round(at.x), y: Math.round(at.y) }));
+  moveCards(fileName, `${treeKey}:${view}`, new Map([[id, { x: Math.round(at.x), y: Math.round(at.y) }]]));
 }

@@ -116,4 +116,7 @@ export function linkCourse(shape: LinkShape): { from: LinkEnd; to: LinkEnd; cour
 }
 
 /** Rectangles bucketed on a coarse grid, so overlap questions look only nearby (shared with the SVG diagrams). */
-export { RectGrid } from '../../render/spatial-grid';
+export { RectGrid } from '../../layout';
+
+/** The AND junction's circle on the canvas, in px. */
+export const JUNCTION_SIZE = 34;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { READABLE_ZOOM, openingViewport } from './opening-view';
+import { READABLE_ZOOM, clearRoom, openingViewport } from './opening-view';
 
 const canvas = { width: 1000, height: 600 };
 
@@ -33,5 +33,50 @@ describe('openingViewport', () => {
     const view = openingViewport({ x: -20, y: 0, width: 4000, height: 400 }, canvas);
     expect(view.zoom).toBe(READABLE_ZOOM);
     expect(view.x).toBeCloseTo(24 + 20 * READABLE_ZOOM, 5);
+  });
+
+  it('opens a tall tree on where it is read from, at the readable zoom', () => {
+    // A future reality tree: its injections at the bottom of a 3000 px tall tree.
+    const tree = { x: 0, y: 0, width: 800, height: 3000 };
+    const injections = { x: 100, y: 2800, width: 500, height: 120 };
+    const view = openingViewport(tree, canvas, [injections]);
+    expect(view.zoom).toBe(READABLE_ZOOM);
+    const top = (0 - view.y) / view.zoom;
+    const bottom = (600 - view.y) / view.zoom;
+    expect(top).toBeLessThan(2800);
+    expect(bottom).toBeGreaterThan(2920);
+    // Never more than a little empty room past the tree's end.
+    expect(bottom).toBeLessThanOrEqual(3000 + 24 / view.zoom + 0.001);
+  });
+
+  it('starts at the beginning of a reading start wider than the canvas', () => {
+    const tree = { x: 0, y: 0, width: 6000, height: 3000 };
+    const effects = { x: 1000, y: 0, width: 4000, height: 100 };
+    const view = openingViewport(tree, canvas, [effects]);
+    expect((0 - view.x) / view.zoom).toBeCloseTo(1000 - 24 / view.zoom, 5);
+    expect(view.y).toBeCloseTo(24, 5);
+  });
+
+  it('never opens below the readable zoom: card text stays at 9 px or more', () => {
+    for (const size of [1000, 5000, 50000]) expect(openingViewport({ x: 0, y: 0, width: size, height: size }, canvas).zoom * 13.5).toBeGreaterThanOrEqual(9);
+  });
+
+  it('opens on the most reading-start cards one view can hold', () => {
+    const tree = { x: 0, y: 0, width: 8000, height: 8000 };
+    const card = (x: number, y: number) => ({ x, y, width: 240, height: 100 });
+    // One injection far off at the top-left; four together near the bottom right.
+    const starts = [card(0, 0), card(6000, 7000), card(6300, 7000), card(6000, 7200), card(6300, 7200)];
+    const view = openingViewport(tree, canvas, starts);
+    const seen = (b: { x: number; y: number; width: number; height: number }) => b.x * view.zoom + view.x >= 0 && (b.x + b.width) * view.zoom + view.x <= 1000 && b.y * view.zoom + view.y >= 0 && (b.y + b.height) * view.zoom + view.y <= 600;
+    expect(starts.slice(1).every(seen)).toBe(true);
+  });
+
+  it('fits the tree beside the minimap, not under it', () => {
+    const room = clearRoom(canvas, [{ x: 820, y: 470, width: 170, height: 120 }]);
+    expect(room.x + room.width <= 820 || room.y + room.height <= 470).toBe(true);
+    const view = openingViewport({ x: 0, y: 0, width: 600, height: 500 }, canvas, [], room);
+    const right = 600 * view.zoom + view.x;
+    const bottom = 500 * view.zoom + view.y;
+    expect(right <= 820 || bottom <= 470).toBe(true);
   });
 });

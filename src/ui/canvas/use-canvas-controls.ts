@@ -14,21 +14,37 @@ import { registerCanvasActions } from './canvas-actions';
 import { connectedNodes, nextInDirection, type Direction } from './neighbour';
 import { centreMove } from './centre-move';
 import { PRINT_SIZE } from './print-size';
+import { useInPlaceEdit } from './in-place-edit';
+import { clearRoom, minimapOf, openingViewport } from './opening-view';
+import { boundsOf } from './overview-geometry';
 
 const ARROWS: Record<string, Direction> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 
 
-export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLDivElement | null>): void {
+export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLDivElement | null>, readingStart: ReadonlySet<string>, editable: boolean, toggleFold: (id: string) => void): void {
   const flow = useReactFlow<CausewayFlowNode, LinkFlowEdge>();
 
   useEffect(
     () =>
       registerCanvasActions({
-        fitView: () => void flow.fitView({ padding: 0.12, maxZoom: 1, duration: motion(200) }),
+        // The whole tree when it can be read whole; else, at the smallest readable size, the
+        // selection (or where the tree is read from): Fit never shrinks text below 9 px.
+        fitView: () => {
+          const canvas = canvasRef.current;
+          const claims = flow.getNodes().filter((n) => n.type === 'claim' && n.measured?.width);
+          if (!canvas || claims.length === 0) return;
+          const { selection } = useDocumentStore.getState().view;
+          const selected = claims.filter((n) => selection.nodes.includes(n.id));
+          const focus = selected.length ? selected : claims.filter((n) => readingStart.has(n.id));
+          const box = (nodes: CausewayFlowNode[]) => boundsOf(nodes.map((n) => ({ x: n.position.x, y: n.position.y, width: n.measured?.width ?? 0, height: n.measured?.height ?? 0 })))!;
+          const size = { width: canvas.clientWidth, height: canvas.clientHeight };
+          void flow.setViewport(openingViewport(box(claims), size, focus.map((n) => box([n])), clearRoom(size, minimapOf(canvas))), { duration: motion(200) });
+        },
         zoomIn: () => void flow.zoomIn({ duration: motion(150) }),
         zoomOut: () => void flow.zoomOut({ duration: motion(150) }),
+        toggleFold,
       }),
-    [flow],
+    [flow, canvasRef, readingStart, toggleFold],
   );
 
   useEffect(() => {
@@ -49,6 +65,19 @@ export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLD
       if (!inside) void flow.setCenter(centre.x, centre.y, { zoom: flow.getZoom(), ...centreMove(centre, flow.getViewport(), { width: area.width, height: area.height }, 200) });
     };
     const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Enter' && editable && !event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target) && !dialogIsOpen()) {
+        // Enter on the selected card edits its statement there (from the card, or with nothing else focused).
+        const target = event.target as Element | null;
+        const { selection } = useDocumentStore.getState().view;
+        const onCanvas = !target || target === document.body || (canvasRef.current?.contains(target) && target.classList.contains('react-flow__node'));
+        const only = selection.nodes.length === 1 && selection.links.length === 0 ? selection.nodes[0] : undefined;
+        if (onCanvas && only !== undefined && tree.nodes.some((n) => n.id === only)) {
+          event.preventDefault();
+          event.stopPropagation();
+          useInPlaceEdit.getState().start(only);
+          return;
+        }
+      }
       const direction = ARROWS[event.key];
       if (!direction || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return;
       if (isTyping(event.target) || dialogIsOpen()) return;
@@ -81,7 +110,7 @@ export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLD
     // Capture: before React Flow's own arrow handling, which would move the card instead.
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
-  }, [flow, tree.links, canvasRef]);
+  }, [flow, tree.links, tree.nodes, canvasRef, editable]);
 
   useEffect(() => {
     // The browser scrolls React Flow's frame to show a focused card; React Flow puts the frame

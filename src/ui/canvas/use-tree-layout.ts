@@ -56,11 +56,13 @@ export interface TreeLayoutState {
   result: LayoutResult | undefined;
   /** Layout failed (the message is shown; the nodes stay where they are). */
   error: string | undefined;
+  /** The generation asked for when the result was made (Tidy up waits for its own). */
+  generation: number | undefined;
 }
 
 /**
- * `sizes` is undefined until every card is measured; layout starts then.
- * `generation` bumps on "Re-layout" to force a fresh run.
+ * `sizes` is undefined until every card is measured (or while no layout is wanted); layout
+ * starts then. `generation` bumps on Tidy up, which forgets the kept results first.
  */
 export function useTreeLayout(
   treeKey: TreeKey,
@@ -69,13 +71,13 @@ export function useTreeLayout(
   sizes: Map<string, { width: number; height: number }> | undefined,
   generation: number,
 ): TreeLayoutState {
-  const [state, setState] = useState<{ key: string; result?: LayoutResult; error?: string }>({ key: '' });
+  const [state, setState] = useState<{ key: string; generation?: number; result?: LayoutResult; error?: string }>({ key: '' });
   const requested = useRef('');
 
   useEffect(() => {
     const cached = results.get(key);
     if (cached) {
-      setState({ key, result: cached });
+      setState((current) => (current.key === key && current.result === cached && current.generation === generation ? current : { key, generation, result: cached }));
       return;
     }
     if (!sizes) return;
@@ -92,13 +94,13 @@ export function useTreeLayout(
       .layout(input)
       .then((result) => {
         results.set(key, result);
-        if (!cancelled) setState({ key, result });
+        if (!cancelled) setState({ key, generation, result });
       })
       .catch((error: unknown) => {
         if (cancelled) return;
         const message = error instanceof Error ? error.message : String(error);
         if (/supersede/i.test(message)) return;
-        setState({ key, error: message });
+        setState({ key, generation, error: message });
       });
     return () => {
       cancelled = true;
@@ -106,5 +108,5 @@ export function useTreeLayout(
     };
   }, [key, sizes, generation, treeKey, tree]);
 
-  return state.key === key ? { result: state.result, error: state.error } : { result: undefined, error: undefined };
+  return state.key === key ? { result: state.result, error: state.error, generation: state.generation } : { result: undefined, error: undefined, generation: undefined };
 }

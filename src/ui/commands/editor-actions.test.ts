@@ -10,7 +10,7 @@ const context: EditorContext = {
   readOnly: false,
   openFile: noop,
   addNode: noop,
-  relayout: noop,
+  tidyUp: noop,
   exportSvg: noop,
   exportPng: noop,
   openSnapshot: noop,

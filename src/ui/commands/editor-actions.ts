@@ -5,6 +5,7 @@ import { TREE_KEYS } from '../../format';
 import type { DrawableTree } from '../../format';
 import { useDocumentStore } from '../../store/document-store';
 import { canvasActions } from '../canvas/canvas-actions';
+import { useInPlaceEdit } from '../canvas/in-place-edit';
 import { canSaveToFiles } from '../file-access';
 import { useLens } from '../find/lens-store';
 import { useInspectorIntent } from '../side/inspector-intent';
@@ -42,7 +43,8 @@ export interface EditorContext {
   readOnly: boolean;
   openFile(): void;
   addNode(link?: { other: string; as: 'cause' | 'effect' }): void;
-  relayout(): void;
+  /** Lays the tree on screen out afresh (one undo step). */
+  tidyUp(): void;
   exportSvg(): void;
   exportPng(): void;
   openSnapshot(): void;
@@ -99,6 +101,9 @@ export function editorActions(ctx: EditorContext): EditorAction[] {
     { id: 'add-node', label: 'New node', group: 'Edit', keys: ['N'], unavailable: notEditable ?? (ctx.tree ? undefined : 'No tree is open.'), run: () => ctx.addNode() },
     { id: 'add-cause', label: 'New node: a cause of the selected node', group: 'Edit', keys: ['C'], unavailable: needsNode, run: () => singleNode && ctx.addNode({ other: singleNode, as: 'cause' }) },
     { id: 'add-effect', label: 'New node: an effect of the selected node', group: 'Edit', keys: ['E'], unavailable: needsNode, run: () => singleNode && ctx.addNode({ other: singleNode, as: 'effect' }) },
+    // Enter is the canvas's own key (a focused button keeps its Enter): listed here, handled there.
+    { id: 'edit-in-place-key', label: 'Edit the selected node’s statement on its card (Enter keeps, Shift+Enter new line, Esc cancels; or double-click the card)', group: 'Edit', keys: ['Enter'], helpOnly: true, run: () => undefined },
+    { id: 'edit-in-place', label: 'Edit the selected node’s statement on its card', group: 'Edit', unavailable: needsNode, keywords: ['text', 'rename', 'statement', 'inline'], run: () => singleNode && useInPlaceEdit.getState().start(singleNode) },
     { id: 'link-to', label: 'Link the selected node to…', group: 'Edit', keys: ['L'], unavailable: needsNode, keywords: ['connect', 'arrow'], run: () => ctx.openPalette('link') },
     { id: 'join-link', label: 'Join the selected node to a link as a joint (AND) cause…', group: 'Edit', keys: ['J'], unavailable: needsNode, keywords: ['and', 'joint', 'together'], run: () => ctx.openPalette('join') },
     {
@@ -122,10 +127,19 @@ export function editorActions(ctx: EditorContext): EditorAction[] {
     // View
     { id: 'accepted-only', label: view.mode === 'accepted' ? 'Show every item again (leave Accepted only)' : 'Accepted only', group: 'View', keys: ['Shift+A'], unavailable: noDocument, run: () => store.setMode(view.mode === 'accepted' ? 'full' : 'accepted') },
     { id: 'latest-change', label: view.mode === 'changes' ? 'Leave Latest change' : 'Latest change', group: 'View', keys: ['Shift+L'], unavailable: noDocument, run: () => store.setMode(view.mode === 'changes' ? 'full' : 'changes') },
-    { id: 'fit', label: 'Fit the whole tree in view', group: 'View', keys: ['F'], unavailable: ctx.tree ? undefined : 'No tree is open.', run: () => canvas()?.fitView() },
+    { id: 'fit', label: 'Fit the tree in view (a tree too big to read whole: the selection, or where it is read from)', group: 'View', keys: ['F'], unavailable: ctx.tree ? undefined : 'No tree is open.', run: () => canvas()?.fitView() },
     { id: 'zoom-in', label: 'Zoom in', group: 'View', keys: ['+', '='], run: () => canvas()?.zoomIn() },
     { id: 'zoom-out', label: 'Zoom out', group: 'View', keys: ['-'], run: () => canvas()?.zoomOut() },
-    { id: 'relayout', label: 'Re-layout this tree (forget dragged positions)', group: 'View', unavailable: ctx.tree ? undefined : 'No tree is open.', run: ctx.relayout },
+    {
+      id: 'fold',
+      label: 'Fold or unfold the selected card’s branch (what leads into it)',
+      group: 'View',
+      keys: ['B'],
+      unavailable: singleNode ? (ctx.tree?.links.some((l) => l.to === singleNode && l.from.some((id) => id !== singleNode)) ? undefined : 'Nothing leads into the selected card: there is no branch to fold.') : 'Select one card first.',
+      keywords: ['collapse', 'expand', 'hide', 'branch'],
+      run: () => singleNode && canvas()?.toggleFold(singleNode),
+    },
+    { id: 'tidy-up', label: 'Tidy up: lay this tree out afresh (Undo puts the cards back)', group: 'View', unavailable: ctx.tree ? undefined : 'No tree is open.', keywords: ['layout', 're-layout', 'arrange', 'auto'], run: ctx.tidyUp },
     { id: 'theme', label: useTheme.getState().theme === 'dark' ? 'Light mode' : 'Dark mode', group: 'View', keywords: ['theme', 'colour', 'color', 'night'], run: () => useTheme.getState().toggle() },
     ...(useTheme.getState().choice !== 'system' ? [{ id: 'theme-system', label: 'Follow the system’s light or dark setting', group: 'View' as const, keywords: ['theme'], run: () => useTheme.getState().choose('system') }] : []),
 

@@ -94,7 +94,7 @@ export function Toolbar({ actions, openInput, snapshotOpen, onSnapshotOpen }: To
       </div>
       <div className="cw-toolbar-group" role="group" aria-label="View">
         {button('accepted-only', 'Accepted only', { pressed: mode === 'accepted', className: 'cw-toggle', title: tip('accepted-only', 'Show only accepted nodes and the accepted links between them') })}
-        {button('relayout', <span aria-hidden="true">⟲</span>, { label: 'Re-layout', className: 'cw-button-icon', title: tip('relayout', 'Re-layout: lay this tree out again, forgetting where nodes were dragged') })}
+        {button('tidy-up', <span aria-hidden="true">⟲</span>, { label: 'Tidy up', className: 'cw-button-icon', title: tip('tidy-up', 'Tidy up: lay this tree out afresh, in its usual shape (Undo puts every card back)') })}
         {button('latest-change', 'Latest change', { pressed: mode === 'changes', className: 'cw-toggle', title: tip('latest-change', "Show this tree's latest accepted change: added, changed, removed and context") })}
       </div>
       <div className="cw-toolbar-group" role="group" aria-label="Find and focus">

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { overlaps } from './geometry';
-import { PointGrid, RectGrid } from './spatial-grid';
+import { PointGrid, RectGrid, type Box } from './spatial-grid';
+
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 const box = fc.record({ x: fc.integer({ min: -2000, max: 2000 }), y: fc.integer({ min: -2000, max: 2000 }), width: fc.integer({ min: 0, max: 600 }), height: fc.integer({ min: 0, max: 300 }) });
 

@@ -1,6 +1,6 @@
 // Rectangles and points bucketed on a coarse grid, so "what is near this box?" looks only at the
 // few cells the box covers instead of at everything drawn (which made big diagrams quadratic).
-import type { Point } from '../layout';
+import type { Point } from './types';
 
 export interface Box {
   x: number;

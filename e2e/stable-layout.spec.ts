@@ -1,0 +1,87 @@
+// The picture stays put while the reasoning grows: adding a node or a link, undoing and redoing
+// keep every other card where it was; a new card lands next to what it links to; Tidy up lays
+// the tree out afresh, gliding, and Undo puts every card back in one step; the arrangement
+// survives a reload.
+import { expect, test, type Page } from '@playwright/test';
+import { waitForLayout } from './helpers';
+import { cardPlaces, dragBetween, expectOnlyMoved, linkByHandle } from './layout-helpers';
+
+const card = (page: Page, id: string) => page.locator(`[data-node-id="${id}"]`);
+
+async function addCauseOf(page: Page, effect: string, text: string): Promise<string> {
+  await card(page, effect).locator('.cw-claim-text').click();
+  await page.keyboard.press('c');
+  const dialog = page.getByRole('dialog', { name: `Add a cause of ${effect} in the current reality tree` });
+  await dialog.getByLabel(/Statement/).fill(text);
+  await dialog.getByLabel(/Statement/).press('Enter');
+  await expect(dialog).toHaveCount(0);
+  const added = page.locator('[data-node-id]', { hasText: text });
+  await expect(added).toBeVisible();
+  return (await added.getAttribute('data-node-id'))!;
+}
+
+test('adding a node and a link, undo and redo move no other card; the new card sits below its effect', async ({ page }) => {
+  await page.goto('/');
+  await waitForLayout(page, 'current_reality');
+  const start = await cardPlaces(page);
+
+  const added = await addCauseOf(page, 'r3', 'The sign-up sheet is lost every other week.');
+  const afterAdd = await cardPlaces(page);
+  expectOnlyMoved(start, afterAdd, []);
+  const r3 = afterAdd.get('r3')!;
+  const placed = afterAdd.get(added)!;
+  expect(placed.y).toBeGreaterThan(r3.y + r3.height);
+  expect(Math.abs(placed.x + placed.width / 2 - (r3.x + r3.width / 2))).toBeLessThan(700);
+  // What was added is selected and in view.
+  await expect(card(page, added)).toHaveClass(/is-selected/);
+  await expect(card(page, added)).toBeInViewport();
+
+  // A link between two cards already there moves nothing.
+  await page.getByRole('button', { name: 'Fit View' }).click();
+  await linkByHandle(page, added, 'r2');
+  await expect(page.locator(`.react-flow__edge[aria-label*=": ${added} "][aria-label$=" r2"]`)).toHaveCount(1);
+  const afterLink = await cardPlaces(page);
+  expectOnlyMoved(afterAdd, afterLink, []);
+
+  // Undo the link and the node, redo them: every card stays where it was, the new one included.
+  const undo = page.getByRole('button', { name: 'Undo' });
+  await undo.click();
+  await undo.click();
+  await expect(card(page, added)).toHaveCount(0);
+  expectOnlyMoved(start, await cardPlaces(page), []);
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect(card(page, added)).toBeVisible();
+  expectOnlyMoved(afterAdd, await cardPlaces(page), []);
+  await page.getByRole('button', { name: 'Redo' }).click();
+  expectOnlyMoved(afterLink, await cardPlaces(page), []);
+});
+
+test('Tidy up lays the tree out afresh and Undo puts every card back in one step; the arrangement survives a reload', async ({ page }) => {
+  await page.goto('/');
+  await waitForLayout(page, 'current_reality');
+  const added = await addCauseOf(page, 'r1', 'The queue is not written down.');
+  const arranged = await cardPlaces(page);
+
+  await page.getByRole('button', { name: 'Tidy up' }).click();
+  await expect(page.locator('.cw-canvas.is-tidying')).toHaveCount(0);
+  await expect.poll(async () => [...(await cardPlaces(page))].some(([id, at]) => Math.abs(at.x - arranged.get(id)!.x) > 4 || Math.abs(at.y - arranged.get(id)!.y) > 4)).toBe(true);
+  const tidy = await cardPlaces(page);
+  await expect(page.getByRole('button', { name: 'Undo' })).toHaveAttribute('title', /Tidy up/);
+
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(async () => expectOnlyMoved(arranged, await cardPlaces(page), [])).toBeTruthy();
+  await expect(card(page, added)).toBeVisible();
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect.poll(async () => expectOnlyMoved(tidy, await cardPlaces(page), [])).toBeTruthy();
+
+  // Dragged somewhere else, reloaded: the card is where it was left, and so is every other.
+  const box = (await card(page, 'r4').locator('.cw-kind').boundingBox())!;
+  await dragBetween(page, { x: box.x + box.width / 2, y: box.y + box.height / 2 }, { x: box.x + box.width / 2 + 90, y: box.y + box.height / 2 + 40 });
+  const dragged = await cardPlaces(page);
+  expect(dragged.get('r4')!.x).toBeGreaterThan(tidy.get('r4')!.x + 40);
+  await expect(page.getByRole('button', { name: 'Undo' })).toHaveAttribute('title', /Move r4/);
+  await page.reload();
+  await page.getByRole('button', { name: 'Restore it' }).click();
+  await waitForLayout(page, 'current_reality');
+  await expect.poll(async () => expectOnlyMoved(dragged, await cardPlaces(page), [])).toBeTruthy();
+});
