@@ -34,6 +34,11 @@ import { OpenProblemDialog } from './OpenProblemDialog';
 import { RestoreBanner } from './RestoreBanner';
 import { RevisionBar } from './RevisionBar';
 import { SidePanel } from './side/SidePanel';
+import { CanvasFoot } from './shell/CanvasFoot';
+import { MinimapSlot } from './shell/minimap-slot';
+import { SideColumn } from './shell/SideColumn';
+import { useLayout } from './shell/layout-store';
+import './shell/shell.css';
 import { TreeTabs } from './TreeTabs';
 import { useShortcuts } from './use-shortcuts';
 import { useAfterPaint } from './timing/use-after-paint';
@@ -58,6 +63,7 @@ export function App() {
   useDocumentStore((s) => s.history);
   useLens((s) => s.focus);
   useTheme((s) => s.theme);
+  useLayout((s) => `${s.sideCollapsed} ${s.sheetOpen}`);
   const snapshots = useHistoryStore((s) => s.snapshots);
   // Served by `causeway open`: the file on disk is the document, written as it is edited.
   const live = useLiveStore((s) => s.active);
@@ -71,6 +77,7 @@ export function App() {
   const [palette, setPalette] = useState<PalettePage | null>(null);
   const [help, setHelp] = useState(false);
   const [snapshotOpen, setSnapshotOpen] = useState(false);
+  const [minimapSlot, setMinimapSlot] = useState<HTMLElement | null>(null);
 
   // What the canvas shows: the working file, or a revision of its history (read-only).
   const revision = view.revision !== null ? snapshots[view.revision - 1] : undefined;
@@ -194,6 +201,7 @@ export function App() {
                 <FindBar trees={trees} tree={shown.tree} />
                 <FocusBar tree={shown.tree} />
               </div>
+              <MinimapSlot.Provider value={minimapSlot}>
               <CanvasBoundary key={`${document.fileName}:${shown.tree.key}:${viewName}`} treeName={treeLabel(shown.tree.key)} resetKey={shown.tree}>
                 <TreeCanvas
                   tree={shown.tree}
@@ -206,7 +214,8 @@ export function App() {
                   onAddNodeAt={(at) => setAdding({ tree: shown.tree.key, at })}
                 />
               </CanvasBoundary>
-              <Legend mode={mode} />
+              </MinimapSlot.Provider>
+              <CanvasFoot legend={<Legend mode={mode} />} onSlot={setMinimapSlot} />
             </>
           ) : (
             <div className="cw-empty-state">
@@ -221,10 +230,10 @@ export function App() {
           )}
         </section>
         {!choosingFile && (
-          <div className="cw-side-column">
+          <SideColumn>
             <FirstRunGuide />
             <SidePanel />
-          </div>
+          </SideColumn>
         )}
       </main>
       {adding && (

@@ -10,6 +10,8 @@ import { useLens } from '../find/lens-store';
 import { useInspectorIntent } from '../side/inspector-intent';
 import { SECTIONS, SECTION_LABEL, useSideSection } from '../side/side-section';
 import { exportDownload, saveDocument, saveDocumentAs } from '../saving';
+import { showSidePanel, sidePanelShown, useLayout } from '../shell/layout-store';
+import { isNarrow } from '../shell/use-narrow';
 import { useTheme } from '../theme/theme';
 import { treeLabel } from '../words';
 
@@ -157,7 +159,23 @@ export function editorActions(ctx: EditorContext): EditorAction[] {
     })),
 
     // Side panel
-    ...SECTIONS.map((section) => ({ id: `side-${section}`, label: `Side panel: ${SECTION_LABEL[section]}`, group: 'Side panel' as const, unavailable: noDocument, run: () => sides.show(section) })),
+    {
+      id: 'side-panel',
+      label: sidePanelShown(useLayout.getState(), isNarrow()) ? 'Hide the side panel (more room for the diagram)' : 'Show the side panel',
+      group: 'Side panel',
+      keywords: ['inspector', 'collapse', 'fold', 'room', 'sheet'],
+      run: () => showSidePanel(!sidePanelShown(useLayout.getState(), isNarrow()), isNarrow()),
+    },
+    ...SECTIONS.map((section) => ({
+      id: `side-${section}`,
+      label: `Side panel: ${SECTION_LABEL[section]}`,
+      group: 'Side panel' as const,
+      unavailable: noDocument,
+      run: () => {
+        sides.show(section);
+        showSidePanel(true, isNarrow());
+      },
+    })),
 
     // Help
     { id: 'palette', label: 'Command palette', group: 'Help', keys: ['Ctrl+K'], whileTyping: true, run: () => ctx.openPalette() },

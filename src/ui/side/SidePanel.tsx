@@ -15,6 +15,8 @@ import { Inspector } from './Inspector';
 import { ParticipantsPanel } from './ParticipantsPanel';
 import { SECTIONS, SECTION_LABEL, useSideSection, type Section } from './side-section';
 import { TreesPanel } from './TreesPanel';
+import { showSidePanel } from '../shell/layout-store';
+import { useNarrow } from '../shell/use-narrow';
 import './side.css';
 
 export function SidePanel() {
@@ -24,6 +26,7 @@ export function SidePanel() {
   const conflicts = useLiveStore((s) => s.conflicts.length);
   const { section: chosen, show } = useSideSection();
   const findings = useChecks((s) => s.findings.length);
+  const narrow = useNarrow();
   // While a revision is open read-only, the panel shows the history it belongs to.
   const section = view.revision !== null ? 'history' : chosen === 'conflicts' && conflicts === 0 ? 'inspector' : chosen;
   useFollowSelection();
@@ -58,6 +61,11 @@ export function SidePanel() {
             {counts[key] !== undefined && <span className="cw-side-nav-count">{counts[key]}</span>}
           </button>
         ))}
+        {!narrow && (
+          <button type="button" className="cw-button cw-button-icon cw-button-small cw-side-collapse" aria-label="Hide the side panel" title="Hide the side panel: more room for the diagram (the ⟨ at the right edge brings it back)" onClick={() => showSidePanel(false, false)}>
+            <span aria-hidden="true">⟩</span>
+          </button>
+        )}
       </nav>
       <div className="cw-side-body" id="cw-side-body" data-section={section} role="region" aria-label={SECTION_LABEL[section]}>
         {section === 'conflicts' && <ConflictsPanel />}
