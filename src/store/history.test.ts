@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_HISTORY, HISTORY_LIMIT, recordEdit, redoStep, undoStep } from './history';
+import { EMPTY_HISTORY, HISTORY_LIMIT, recordEdit, redoStep, stepsBackTo, undoStep, type History } from './history';
 
 describe('undo history', () => {
   it('undoes and redoes steps in order', () => {
@@ -36,5 +36,21 @@ describe('undo history', () => {
     const undone = undoStep(h, 'now')!;
     expect(undone.history.future).toHaveLength(1);
     expect(recordEdit(undone.history, 'x', 'new', undefined, 0).future).toHaveLength(0);
+  });
+});
+
+describe('stepsBackTo', () => {
+  const a = { n: 1 };
+  const b = { n: 2 };
+  const c = { n: 3 };
+  it('counts the steps back to a state when one field made all of them', () => {
+    const history: History = { past: [{ data: a, label: 'Edit text of r1' }, { data: b, label: 'Edit text of r1' }], future: [] };
+    expect(stepsBackTo(history, a, new Set(['Edit text of r1']))).toBe(2);
+    expect(stepsBackTo(history, b, new Set(['Edit text of r1']))).toBe(1);
+  });
+  it('refuses when another edit came in between, or the state is not in the history', () => {
+    const history: History = { past: [{ data: a, label: 'Edit text of r1' }, { data: b, label: 'Changes on disk' }, { data: c, label: 'Edit text of r1' }], future: [] };
+    expect(stepsBackTo(history, a, new Set(['Edit text of r1']))).toBeUndefined();
+    expect(stepsBackTo(history, { n: 9 }, new Set(['Edit text of r1']))).toBeUndefined();
   });
 });

@@ -16,7 +16,7 @@ import { editorActions, type EditorAction } from './commands/editor-actions';
 import { ShortcutHelp } from './commands/ShortcutHelp';
 import { exportTreePng, exportTreeSvg } from './export-svg';
 import { FindBar } from './find/FindBar';
-import { FocusBar } from './find/FocusBar';
+import { ModeBar } from './find/ModeBar';
 import { useLens } from './find/lens-store';
 import { useLensDerivation } from './find/use-lens-derivation';
 import { FirstRunGuide } from './guide/FirstRunGuide';
@@ -31,6 +31,7 @@ import { FolderPicker } from './live/FolderPicker';
 import './live/live.css';
 import { NoticeBar } from './NoticeBar';
 import { OpenProblemDialog } from './OpenProblemDialog';
+import { JoinQuestionDialog } from './join/JoinQuestionDialog';
 import { RestoreBanner } from './RestoreBanner';
 import { RevisionBar } from './RevisionBar';
 import { SidePanel } from './side/SidePanel';
@@ -197,9 +198,10 @@ export function App() {
                 {mode === 'accepted' ? ' (accepted only)' : mode === 'changes' ? ' (latest change)' : ''}
                 {revision ? `, revision ${revision.revision}` : ''}
               </h2>
+              <ModeBar mode={mode} tree={tree} shown={shown.tree} />
+              <div className="cw-canvas-stage">
               <div className="cw-canvas-overlays">
                 <FindBar trees={trees} tree={shown.tree} />
-                <FocusBar tree={shown.tree} />
               </div>
               <MinimapSlot.Provider value={minimapSlot}>
               <CanvasBoundary key={`${document.fileName}:${shown.tree.key}:${viewName}`} treeName={treeLabel(shown.tree.key)} resetKey={shown.tree}>
@@ -215,6 +217,7 @@ export function App() {
                 />
               </CanvasBoundary>
               </MinimapSlot.Provider>
+              </div>
               <CanvasFoot legend={<Legend mode={mode} />} onSlot={setMinimapSlot} />
             </>
           ) : (
@@ -250,6 +253,7 @@ export function App() {
       <NoticeBar />
       {!live && <FileDropZone />}
       <OpenProblemDialog />
+      <JoinQuestionDialog />
     </div>
   );
 }

@@ -20,12 +20,14 @@ export {
 export {
   addLink,
   addSourceToLink,
+  ownLinksTo,
   removeSourceFromLink,
   updateLink,
   removeLink,
   describeLinkRemoval,
   type LinkOptions,
   type LinkChanges,
+  type JoinOptions,
 } from './links';
 export { suggestRelation, relationChoices, DEFAULT_RELATION } from './relations';
 export { accept, endsNeededToAccept, dispute, returnToProposed, type DisputeOptions } from './acceptance';

@@ -46,6 +46,7 @@ import { boundsOf } from './overview-geometry';
 import { useTheme } from '../theme/theme';
 import { useAfterPaint } from '../timing/use-after-paint';
 import { keepFlow, keptFlow } from './flow-cache';
+import { requestJoin } from '../join/join-link';
 
 /** What React Flow passes to drag handlers. */
 type DragEvent = MouseEvent | TouchEvent;
@@ -330,7 +331,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   const linkTo = useCallback(
     (source: string, target: DropTarget) => {
       if (target.kind === 'node') commands.addLink(tree.key, [source], target.id);
-      else commands.addSourceToLink(target.id, source);
+      else requestJoin(target.id, source);
     },
     [tree.key],
   );

@@ -8,7 +8,7 @@ import { getViewportForBounds, useReactFlow, type Viewport } from '@xyflow/react
 import type { DrawableTree } from '../../format';
 import { useDocumentStore } from '../../store/document-store';
 import { motion } from '../motion';
-import { dialogIsOpen, isTyping } from '../typing';
+import { keyBelongsElsewhere } from '../typing';
 import type { CausewayFlowNode, LinkFlowEdge } from './build-flow';
 import { registerCanvasActions } from './canvas-actions';
 import { connectedNodes, nextInDirection, type Direction } from './neighbour';
@@ -51,7 +51,7 @@ export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLD
     const onKey = (event: KeyboardEvent) => {
       const direction = ARROWS[event.key];
       if (!direction || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return;
-      if (isTyping(event.target) || dialogIsOpen()) return;
+      if (keyBelongsElsewhere(event)) return;
       const target = event.target as Element | null;
       if (target && target !== document.body && !canvasRef.current?.contains(target)) return;
       const claims = flow.getNodes().filter((n) => n.type === 'claim');

@@ -6,7 +6,8 @@ import type { DrawableTree } from '../../format';
 import { useDocumentStore } from '../../store/document-store';
 import { canvasActions } from '../canvas/canvas-actions';
 import { canSaveToFiles } from '../file-access';
-import { useLens } from '../find/lens-store';
+import { useLens, type LensState } from '../find/lens-store';
+import { NO_FILTERS, isFiltering } from '../find/lens';
 import { useInspectorIntent } from '../side/inspector-intent';
 import { SECTIONS, SECTION_LABEL, useSideSection } from '../side/side-section';
 import { exportDownload, saveDocument, saveDocumentAs } from '../saving';
@@ -117,7 +118,11 @@ export function editorActions(ctx: EditorContext): EditorAction[] {
 
     // Selection
     { id: 'move-selection', label: 'Move the selection to a connected node', group: 'Selection', keys: ['↑ ↓ ← →'], helpOnly: true, run: () => undefined },
-    { id: 'clear-selection', label: 'Clear the selection', group: 'Selection', keys: ['Escape'], unavailable: selectedCount ? undefined : 'Nothing is selected.', run: () => useDocumentStore.getState().select({ nodes: [], links: [] }) },
+    // Escape lets go of one thing at a time: find, then the filter, then the focus, then the selection.
+    (() => {
+      const leave = escapeStep(lens, selectedCount > 0);
+      return { id: 'clear-selection', label: leave?.label ?? 'Clear the selection', group: 'Selection' as const, keys: ['Escape'], unavailable: leave ? undefined : 'Nothing is selected.', keywords: ['leave', 'escape', 'find', 'filter', 'focus'], run: () => leave?.run() };
+    })(),
 
     // View
     { id: 'accepted-only', label: view.mode === 'accepted' ? 'Show every item again (leave Accepted only)' : 'Accepted only', group: 'View', keys: ['Shift+A'], unavailable: noDocument, run: () => store.setMode(view.mode === 'accepted' ? 'full' : 'accepted') },
@@ -183,6 +188,15 @@ export function editorActions(ctx: EditorContext): EditorAction[] {
     { id: 'guide', label: 'Show the first-run guide again', group: 'Help', keywords: ['tour', 'welcome', 'tutorial'], run: ctx.showGuide },
   ];
   return actions;
+}
+
+/** What Escape leaves now, innermost first; undefined when there is nothing to leave. */
+function escapeStep(lens: LensState, selected: boolean): { label: string; run(): void } | undefined {
+  if (lens.finding) return { label: 'Close find', run: () => lens.closeFind() };
+  if (isFiltering(lens.filters)) return { label: 'Clear the filter', run: () => lens.setFilters(NO_FILTERS) };
+  if (lens.focus) return { label: 'Stop focusing', run: () => lens.setFocus(null) };
+  if (selected) return { label: 'Clear the selection', run: () => useDocumentStore.getState().select({ nodes: [], links: [] }) };
+  return undefined;
 }
 
 /** The file actions of a file on disk: it is written by itself, and it is the only file here. */

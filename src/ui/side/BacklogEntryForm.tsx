@@ -3,6 +3,7 @@
 import { useId, useState } from 'react';
 import { BACKLOG_WORK, type TreeKey } from '../../format';
 import { commands } from '../../store/commands';
+import { committedText, formEntryKeys } from '../entry/text-entry';
 import { CancelButton } from './AddDisclosure';
 import { findDrawn, itemCaption } from './items';
 import { useTrees } from './use-document';
@@ -22,12 +23,13 @@ export function BacklogEntryForm({ tree, fixedRef, onClose }: { tree: TreeKey; f
       aria-label={fixedRef ? `Add backlog work for ${fixedRef}` : 'Add backlog work'}
       onSubmit={(event) => {
         event.preventDefault();
-        if (commands.addBacklogEntry(tree, { ref: target, work: work.trim(), note: note.trim() }).ok) {
+        if (commands.addBacklogEntry(tree, { ref: target, work: work.trim(), note: committedText(note).trim() }).ok) {
           setWork('');
           setNote('');
           onClose?.();
         }
       }}
+      onKeyDown={formEntryKeys(onClose)}
     >
       {!fixedRef && (
         <label className="cw-side-field">
