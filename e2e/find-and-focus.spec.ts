@@ -94,7 +94,8 @@ test('filters by status, kind, contributor and backlog work dim what does not ma
   await check('Contributor', 'Tom', (n) => (n.contributions ?? []).some((c) => c.by === 'tom'));
   const work = tree.backlog[0].work;
   // Backlog work reads in words ("Connect it, or explain why it stands alone"), its term on hover.
-  await check('Backlog work', work === 'connect_or_explain' ? /Connect it, or explain/ : new RegExp(work.replace(/_/g, ' '), 'i'), (n) => tree.backlog.some((b) => b.ref === n.id && b.work === work));
+  const WORDS: Record<string, RegExp> = { connect_or_explain: /^Connect it, or explain/, test_causality: /^Test whether the cause/, resolve_challenge: /^Resolve the challenge/ };
+  await check('Backlog work', WORDS[work] ?? new RegExp(work.replace(/_/g, ' '), 'i'), (n) => tree.backlog.some((b) => b.ref === n.id && b.work === work));
 
   await filters.getByRole('group', { name: 'Status' }).getByRole('checkbox', { name: /Disputed/ }).check();
   await page.screenshot({ path: 'e2e/screenshots/filter.png' });

@@ -110,3 +110,65 @@ test('values read in words, with the format’s term on hover: attribution, mode
   await selectNode(page, 'RC-1');
   await expect(inspector(page, 'RC-1').getByRole('combobox', { name: 'Attribution of contribution 1' }).locator('option:checked')).toHaveText('credited to the driver');
 });
+
+const WHOLE = `schema_version: 1
+participants:
+  ann: Ann
+  bo: Bo
+driver: ann
+active_tree: current_reality
+import_context: {from: reason-commons, model: second-renaissance}
+trees:
+  current_reality:
+    nodes:
+      - id: c1
+        kind: cause
+        text: Attention is captured by feeds.
+        status: accepted
+        accepted_by: [ann]
+        source: {document: essay.md, section: 2}
+        acceptance_source: workshop vote, March
+        work_tracking: {issue: 41}
+        contributions:
+          - {by: bo, attribution: explicit, mode: text, note: Bo said this in the second session, not Ann}
+    links: []
+    backlog: []
+`;
+
+test('the inspector shows the whole item: fields it does not edit as YAML, a contribution’s note; Edit as YAML checks before it changes anything', async ({ page }) => {
+  await page.goto('/');
+  await waitForLayout(page, 'current_reality');
+  await dropFile(page, 'whole.yaml', WHOLE);
+  await expect(card(page, 'c1')).toBeVisible();
+  await selectNode(page, 'c1');
+  const panel = inspector(page, 'c1');
+  const others = panel.getByTestId('other-fields');
+  await expect(others.locator('pre')).toContainText('source:');
+  await expect(others.locator('pre')).toContainText('document: essay.md');
+  await expect(others.locator('pre')).toContainText('acceptance_source: workshop vote, March');
+  await expect(others.locator('pre')).toContainText('work_tracking:');
+  await expect(panel.getByTestId('contributions')).toContainText('Note: Bo said this in the second session, not Ann');
+
+  // Edit as YAML: a YAML mistake is refused with its line and column, and nothing changes.
+  await others.getByRole('button', { name: 'Edit as YAML…' }).click();
+  const field = panel.getByRole('textbox', { name: 'The whole node, as YAML' });
+  await expect(field).toBeFocused();
+  const original = await field.inputValue();
+  await field.fill(original.replace('text: Attention is captured by feeds.', 'text: [unclosed'));
+  await panel.getByRole('button', { name: 'Apply' }).click();
+  await expect(panel.getByRole('alert')).toContainText(/Not applied: line \d+, column \d+/);
+  await expect(card(page, 'c1')).toContainText('Attention is captured by feeds.');
+  // A rule of the format broken: refused with the rule, nothing changes.
+  await field.fill(original.replace('accepted_by:\n  - ann', 'accepted_by: []'));
+  await page.keyboard.press('Control+Enter');
+  await expect(panel.getByRole('alert')).toContainText('Not applied');
+  await expect(card(page, 'c1')).toHaveAttribute('data-status', 'accepted');
+  // A good edit: applied, the unknown fields kept, one undo step.
+  await field.fill(original.replace('issue: 41', 'issue: 42').replace('text: Attention is captured by feeds.', 'text: Attention is sold by feeds.'));
+  await page.keyboard.press('Control+Enter');
+  await expect(card(page, 'c1')).toContainText('Attention is sold by feeds.');
+  await expect(others.locator('pre')).toContainText('issue: 42');
+  const data = parse((await exportedText(page)).text, { version: '1.2', schema: 'core' });
+  expect(data.trees.current_reality.nodes[0]).toMatchObject({ text: 'Attention is sold by feeds.', work_tracking: { issue: 42 }, source: { document: 'essay.md', section: 2 } });
+  expect(data.import_context).toEqual({ from: 'reason-commons', model: 'second-renaissance' });
+});

@@ -58,6 +58,8 @@ export const commands = {
   changeLink: (linkId: string, changes: ops.LinkChanges, endorsedBy?: string[]) =>
     edit(editLabel.link(linkId), (f) => ops.updateLink(f, linkId, changes, { endorsedBy }), changes.relation !== undefined ? { coalesce: `relation:${linkId}` } : {}),
   removeLink: (linkId: string) => edit(`Delete ${linkId}`, (f) => ops.removeLink(f, linkId)),
+  /** Edit as YAML: the item replaced by what was written, refused if it breaks a rule. */
+  rewriteItem: (id: string, written: unknown) => edit(`Edit ${id} as YAML`, (f) => ops.rewriteItem(f, id, written)),
 
   // Acceptance
   accept: (ids: string[], endorsers: string[]) => edit(`Accept ${ids.join(', ')}`, (f) => ops.accept(f, ids, endorsers), { selectCreated: false }),

@@ -44,3 +44,4 @@ export {
   type ParticipantReferences,
 } from './participants';
 export { addTree, removeTree, setActiveTree } from './trees';
+export { rewriteItem } from './rewrite';

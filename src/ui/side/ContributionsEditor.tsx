@@ -3,6 +3,8 @@
 import { useState } from 'react';
 import { ATTRIBUTIONS, MODES, type Attribution, type Mode } from '../../format';
 import { attributionLabel, modeLabel, termTip } from '../words';
+import type { Json } from '../../format';
+import { asYaml } from './ItemYaml';
 import { commands } from '../../store/commands';
 import { formEntryKeys } from '../entry/text-entry';
 import { AddDisclosure, CancelButton } from './AddDisclosure';
@@ -43,6 +45,7 @@ export function ContributionsEditor({ itemId, contributions }: { itemId: string;
             >
               ✕
             </button>
+            <ContributionExtra extra={c.extra} position={position + 1} />
           </li>
         ))}
       </ol>
@@ -78,6 +81,23 @@ function AddContribution({ itemId, onClose }: { itemId: string; onClose(): void 
         <CancelButton onClick={onClose} />
       </div>
     </form>
+  );
+}
+
+/** A contribution's other fields, read-only: its note first (changing who had the idea while a
+ *  note says otherwise would leave the file contradicting itself, so the note is in sight). */
+function ContributionExtra({ extra, position }: { extra: Record<string, Json>; position: number }) {
+  const { note, ...rest } = extra;
+  if (note === undefined && Object.keys(rest).length === 0) return null;
+  return (
+    <div className="cw-side-contribution-extra" data-testid={`contribution-extra-${position}`}>
+      {note !== undefined && (
+        <p className="cw-side-note-text" title="In the file: note (kept as it is; Edit as YAML below changes it)">
+          <span className="cw-side-extra-label">Note:</span> {typeof note === 'string' ? note : asYaml(note)}
+        </p>
+      )}
+      {Object.keys(rest).length > 0 && <pre className="cw-side-yaml">{asYaml(rest)}</pre>}
+    </div>
   );
 }
 

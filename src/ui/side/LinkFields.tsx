@@ -22,9 +22,9 @@ export function LinkFields({ link, tree }: { link: DrawableLink; tree: DrawableT
   const keep = useKeepAccepted(
     link.id,
     accepted,
-    (endorsers) => {
+    () => {
       const now = useDocumentStore.getState().document?.trees.flatMap((t) => t.links).find((l) => l.id === link.id) ?? link;
-      return commands.changeLink(link.id, { relation: now.relation, from: now.from }, endorsers);
+      return (endorsers) => commands.changeLink(link.id, { relation: now.relation, from: now.from }, endorsers);
     },
     labels,
   );

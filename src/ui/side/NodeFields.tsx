@@ -16,9 +16,9 @@ export function NodeFields({ node, tree }: { node: DrawableNode; tree: TreeKey }
   const keep = useKeepAccepted(
     node.id,
     accepted,
-    (endorsers) => {
+    () => {
       const now = currentNode(node.id) ?? node;
-      return commands.changeNodeMeaning(node.id, { text: now.text, kind: now.kind }, endorsers);
+      return (endorsers) => commands.changeNodeMeaning(node.id, { text: now.text, kind: now.kind }, endorsers);
     },
     labels,
   );

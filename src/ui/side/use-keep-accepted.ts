@@ -23,14 +23,15 @@ export interface KeepAccepted {
 }
 
 /**
- * `redo(endorsers)` makes the whole change again from the state before it, endorsed; `labels`
+ * `redo()`, called while the change is in the file, returns what makes the whole change again
+ * from the state before it, endorsed; `labels`
  * are the names of the edits the fields make (only those may be taken back to do it).
  */
 function isAccepted(id: string): boolean {
   return (useDocumentStore.getState().document?.trees ?? []).some((t) => [...t.nodes, ...t.links].some((item) => item.id === id && item.status === 'accepted'));
 }
 
-export function useKeepAccepted(id: string, accepted: boolean, redo: (endorsers: string[]) => EditResult, labels: readonly string[]): KeepAccepted {
+export function useKeepAccepted(id: string, accepted: boolean, redo: () => (endorsers: string[]) => EditResult, labels: readonly string[]): KeepAccepted {
   const [endorsers, setEndorsers] = useState<string[]>([]);
   // A ref as well as state: two keystrokes may come before the next render.
   const beforeRef = useRef<Json | null>(null);
@@ -49,8 +50,10 @@ export function useKeepAccepted(id: string, accepted: boolean, redo: (endorsers:
       const before = beforeRef.current;
       if (endorsers.length === 0 || before === null) return;
       const store = useDocumentStore.getState();
+      // The changed version, read before going back to the state it was made from.
+      const again = redo();
       if (store.rewindTo(before, new Set(labels))) {
-        if (!redo(endorsers).ok) store.redo();
+        if (!again(endorsers).ok) store.redo();
         return;
       }
       // Something else changed the file meanwhile: accept the new version as it stands.
