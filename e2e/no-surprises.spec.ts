@@ -130,7 +130,7 @@ trees:
         acceptance_source: workshop vote, March
         work_tracking: {issue: 41}
         contributions:
-          - {by: bo, attribution: explicit, mode: text, note: Bo said this in the second session, not Ann}
+          - {by: bo, attribution: explicit, mode: text, note: "Bo said this in the second session, not Ann"}
     links: []
     backlog: []
 `;

@@ -1,5 +1,6 @@
 // "r9 already has its own link to r2": asked before a node joins a link as a joint cause while
 // its own link to the same target would stay. Replace (one step), keep both, or cancel.
+import { useEffect, useRef } from 'react';
 import { useDocumentStore } from '../../store/document-store';
 import { trapTab, useRestoreFocus } from '../commands/use-modal';
 import { relationLabel } from '../words';
@@ -13,6 +14,9 @@ export function JoinQuestionDialog() {
 
 function Ask({ question }: { question: JoinQuestion }) {
   useRestoreFocus();
+  // In an effect, after the picker that asked has closed and given the keyboard back.
+  const replace = useRef<HTMLButtonElement>(null);
+  useEffect(() => replace.current?.focus(), []);
   const trees = useDocumentStore((s) => s.document?.trees ?? []);
   const links = trees.flatMap((t) => t.links);
   const joined = links.find((l) => l.id === question.linkId);
@@ -53,7 +57,7 @@ function Ask({ question }: { question: JoinQuestion }) {
           <button type="button" className="cw-button" onClick={() => answerJoin('keep')}>
             Join and keep {own}
           </button>
-          <button type="button" className="cw-button cw-primary" autoFocus onClick={() => answerJoin('replace')}>
+          <button ref={replace} type="button" className="cw-button cw-primary" onClick={() => answerJoin('replace')}>
             Replace {own} and join
           </button>
         </div>

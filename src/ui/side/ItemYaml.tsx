@@ -121,11 +121,12 @@ export function ItemYaml({ id, item, what, readOnly = false }: { id: string; ite
 
 /** What the text says, or where and why it does not read as YAML. */
 function readItem(text: string): { value: unknown } | { problem: string } {
-  const document = parseDocument(text, { version: '1.2', schema: 'core', uniqueKeys: true, prettyErrors: false });
+  const document = parseDocument(text, { version: '1.2', schema: 'core', uniqueKeys: true, prettyErrors: true });
   const error = document.errors[0];
   if (error) {
     const at = error.linePos?.[0];
-    return { problem: `${at ? `line ${at.line}, column ${at.col}: ` : ''}${error.message.split('\n')[0]}` };
+    const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    return { problem: `${at ? `line ${at.line}, column ${at.col}: ` : ''}${message}` };
   }
   try {
     return { value: document.toJS({ maxAliasCount: 100 }) };
