@@ -73,7 +73,7 @@ test('a finding becomes a backlog entry in one click and one undo step, and the 
   const backlogButton = side(page).getByRole('button', { name: /^Backlog/ });
   await expect(backlogButton).toContainText('3');
   await row.getByRole('button', { name: /Add to backlog/ }).click();
-  await expect(row.getByTestId('in-backlog')).toHaveText('In backlog: test_causality');
+  await expect(row.getByTestId('in-backlog')).toHaveText('In backlog: test whether the cause really leads there');
   await expect(row.getByRole('button', { name: /Add to backlog/ })).toHaveCount(0);
   await expect(backlogButton).toContainText('4');
   await expect(notice(page)).toContainText('Added to the backlog of the Current Reality Tree: test_causality for rl4.');

@@ -64,7 +64,7 @@ describe('matchSummary', () => {
     expect(matchSummary(tree, proposedOnly, null, null)).toBe('4 of 5 nodes match the filter; the rest are dimmed');
     const accepted: DrawableTree = { ...tree, nodes: tree.nodes.filter((n) => n.status === 'accepted'), links: [] };
     expect(matchSummary(accepted, proposedOnly, null, { count: 4, view: 'Accepted only' })).toBe(
-      '0 of 1 nodes match the filter (none of those shown fits the filter); the rest are dimmed; 4 more are hidden by Accepted only',
+      '0 of 1 nodes match the filter; the rest are dimmed; 4 more are hidden by Accepted only',
     );
     expect(matchSummary(tree, proposedOnly, { ids: ['d'], steps: 1 }, null)).toBe('2 of 5 nodes match the filter and the focus; the rest are dimmed');
   });

@@ -139,6 +139,5 @@ export function matchSummary(shown: DrawableTree, filters: Filters, focus: { ids
   const what = [filtering ? 'the filter' : '', focus ? 'the focus' : ''].filter(Boolean).join(' and ');
   const hidden = hiddenByView && hiddenByView.count > 0 ? `; ${hiddenByView.count} more ${hiddenByView.count === 1 ? 'is' : 'are'} hidden by ${hiddenByView.view}` : '';
   if (!what) return `${shown.nodes.length} ${shown.nodes.length === 1 ? 'node' : 'nodes'} shown${hidden}`;
-  const none = lit === 0 && shown.nodes.length > 0 ? ` (none of those shown fits ${what})` : '';
-  return `${lit} of ${shown.nodes.length} nodes match ${what}${none}; the rest are dimmed${hidden}`;
+  return `${lit} of ${shown.nodes.length} nodes match ${what}${lit < shown.nodes.length ? '; the rest are dimmed' : ''}${hidden}`;
 }

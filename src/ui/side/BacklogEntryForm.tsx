@@ -6,6 +6,7 @@ import { commands } from '../../store/commands';
 import { committedText, formEntryKeys } from '../entry/text-entry';
 import { CancelButton } from './AddDisclosure';
 import { findDrawn, itemCaption } from './items';
+import { workLabel } from '../words';
 import { useTrees } from './use-document';
 
 export function BacklogEntryForm({ tree, fixedRef, onClose }: { tree: TreeKey; fixedRef?: string; onClose?(): void }) {
@@ -50,7 +51,9 @@ export function BacklogEntryForm({ tree, fixedRef, onClose }: { tree: TreeKey; f
           <input type="text" list={suggestions} value={work} onChange={(event) => setWork(event.target.value)} placeholder="e.g. test_causality" />
           <datalist id={suggestions}>
             {BACKLOG_WORK.map((label) => (
-              <option key={label} value={label} />
+              <option key={label} value={label}>
+                {workLabel(label)}
+              </option>
             ))}
           </datalist>
         </label>
