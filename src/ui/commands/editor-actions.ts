@@ -121,7 +121,7 @@ export function editorActions(ctx: EditorContext): EditorAction[] {
     // Escape lets go of one thing at a time: find, then the filter, then the focus, then the selection.
     (() => {
       const leave = escapeStep(lens, selectedCount > 0);
-      return { id: 'clear-selection', label: leave?.label ?? 'Clear the selection', group: 'Selection' as const, keys: ['Escape'], unavailable: leave ? undefined : 'Nothing is selected.', keywords: ['leave', 'escape', 'find', 'filter', 'focus'], run: () => leave?.run() };
+      return { id: 'clear-selection', label: leave?.label ?? 'Leave find, the filter or the focus; else clear the selection', group: 'Selection' as const, keys: ['Escape'], unavailable: leave ? undefined : 'Nothing is selected.', keywords: ['leave', 'escape', 'find', 'filter', 'focus'], run: () => leave?.run() };
     })(),
 
     // View

@@ -8,7 +8,7 @@ import { useDocumentStore } from '../../store/document-store';
 import { useSideSection, SECTION_LABEL } from '../side/side-section';
 import { clampSideWidth, useLayout } from './layout-store';
 import { Splitter } from './Splitter';
-import { useNarrow } from './use-narrow';
+import { useNarrow, useWindowWidth } from './use-narrow';
 
 const COLUMN_ID = 'cw-side-column';
 /** A swipe down on the grip this far (px) puts the sheet away. */
@@ -19,6 +19,7 @@ export function SideColumn({ children }: { children: ReactNode }) {
   const collapsed = useLayout((s) => s.sideCollapsed);
   const width = useLayout((s) => s.sideWidth);
   const sheetOpen = useLayout((s) => s.sheetOpen);
+  const windowWidth = useWindowWidth();
   useSheetFollowsSelection(narrow);
 
   if (narrow) {
@@ -53,7 +54,7 @@ export function SideColumn({ children }: { children: ReactNode }) {
           </button>
         </div>
       ) : (
-        <div id={COLUMN_ID} className="cw-side-column" style={{ width: clampSideWidth(width, window.innerWidth) }}>
+        <div id={COLUMN_ID} className="cw-side-column" style={{ width: clampSideWidth(width, windowWidth) }}>
           {children}
         </div>
       )}

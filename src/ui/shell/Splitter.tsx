@@ -3,6 +3,7 @@
 // brings it back; a double-click puts the width back to where it started.
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { SIDE_WIDTH, clampSideWidth, maxSideWidth, useLayout } from './layout-store';
+import { useWindowWidth } from './use-narrow';
 
 const STEP = 16;
 const BIG_STEP = 64;
@@ -11,8 +12,9 @@ export function Splitter({ controls }: { controls: string }) {
   const width = useLayout((s) => s.sideWidth);
   const collapsed = useLayout((s) => s.sideCollapsed);
   const drag = useRef<{ x: number; width: number } | null>(null);
+  const windowWidth = useWindowWidth();
   const setWidth = (next: number) => useLayout.getState().setSideWidth(clampSideWidth(next, window.innerWidth));
-  const shown = collapsed ? 0 : Math.min(width, maxSideWidth(window.innerWidth));
+  const shown = collapsed ? 0 : Math.min(width, maxSideWidth(windowWidth));
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return;
@@ -54,7 +56,7 @@ export function Splitter({ controls }: { controls: string }) {
       aria-label="Side panel width"
       aria-controls={controls}
       aria-valuemin={0}
-      aria-valuemax={maxSideWidth(window.innerWidth)}
+      aria-valuemax={maxSideWidth(windowWidth)}
       aria-valuenow={shown}
       aria-valuetext={collapsed ? 'Side panel folded away' : `Side panel ${shown} pixels wide`}
       title="Drag to resize the side panel (or focus it and use ← →; Enter folds it away)"

@@ -18,3 +18,14 @@ export function isNarrow(): boolean {
 export function useNarrow(): boolean {
   return useSyncExternalStore(subscribe, isNarrow, () => false);
 }
+
+function subscribeResize(onChange: () => void): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
+}
+
+/** The window's width, kept current: the side panel never leaves the canvas without room. */
+export function useWindowWidth(): number {
+  return useSyncExternalStore(subscribeResize, () => window.innerWidth, () => 1280);
+}
