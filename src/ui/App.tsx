@@ -200,23 +200,23 @@ export function App() {
               </h2>
               <ModeBar mode={mode} tree={tree} shown={shown.tree} />
               <div className="cw-canvas-stage">
-              <div className="cw-canvas-overlays">
-                <FindBar trees={trees} tree={shown.tree} />
-              </div>
-              <MinimapSlot.Provider value={minimapSlot}>
-              <CanvasBoundary key={`${document.fileName}:${shown.tree.key}:${viewName}`} treeName={treeLabel(shown.tree.key)} resetKey={shown.tree}>
-                <TreeCanvas
-                  tree={shown.tree}
-                  allTrees={trees}
-                  view={viewName}
-                  problems={problems}
-                  relayoutGeneration={relayout}
-                  editable={editable}
-                  change={shown.marks}
-                  onAddNodeAt={(at) => setAdding({ tree: shown.tree.key, at })}
-                />
-              </CanvasBoundary>
-              </MinimapSlot.Provider>
+                <div className="cw-canvas-overlays">
+                  <FindBar trees={trees} tree={shown.tree} />
+                </div>
+                <MinimapSlot.Provider value={minimapSlot}>
+                  <CanvasBoundary key={`${document.fileName}:${shown.tree.key}:${viewName}`} treeName={treeLabel(shown.tree.key)} resetKey={shown.tree}>
+                    <TreeCanvas
+                      tree={shown.tree}
+                      allTrees={trees}
+                      view={viewName}
+                      problems={problems}
+                      relayoutGeneration={relayout}
+                      editable={editable}
+                      change={shown.marks}
+                      onAddNodeAt={(at) => setAdding({ tree: shown.tree.key, at })}
+                    />
+                  </CanvasBoundary>
+                </MinimapSlot.Provider>
               </div>
               <CanvasFoot legend={<Legend mode={mode} />} onSlot={setMinimapSlot} />
             </>
