@@ -3,6 +3,7 @@
 // the screen, a tapped card opens its sheet, and reading, accepting and disputing work by touch.
 import { expect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
+import { expectNoSeriousViolations } from './axe';
 import { waitForLayout } from './helpers';
 
 const SHOTS = fileURLToPath(new URL('screenshots', import.meta.url));
@@ -20,7 +21,7 @@ test('folding the side panel away widens the canvas; it comes back from the rail
   const before = await canvasBox(page);
   await expect(side(page)).toBeVisible();
 
-  await side(page).getByRole('button', { name: 'Hide the side panel' }).click();
+  await side(page).getByRole('button', { name: 'Fold the panel away' }).click();
   await expect(side(page)).toHaveCount(0);
   const wide = await canvasBox(page);
   expect(wide.width).toBeGreaterThan(before.width + 300);
@@ -31,16 +32,15 @@ test('folding the side panel away widens the canvas; it comes back from the rail
   await page.reload();
   await waitForLayout(page, 'current_reality');
   await expect(side(page)).toHaveCount(0);
-  await page.getByRole('button', { name: 'Show the side panel' }).click();
+  await page.getByRole('button', { name: 'Unfold the panel' }).click();
   await expect(side(page)).toBeVisible();
   expect((await canvasBox(page)).width).toBeCloseTo(before.width, -1);
 
-  // The toolbar's switch does the same.
-  const toggle = page.getByRole('button', { name: 'Side panel', exact: true });
-  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
-  await toggle.click();
+  // The command palette does the same.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('hide the side panel');
+  await page.keyboard.press('Enter');
   await expect(side(page)).toHaveCount(0);
-  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
 });
 
 test('the side panel resizes by dragging its splitter or from the keyboard, and keeps its width after a reload', async ({ page }) => {
@@ -227,4 +227,26 @@ test.describe('on a phone (390×844, touch)', () => {
     const zoomed = await transform();
     expect(zoomed.a).toBeGreaterThan(panned.a * 1.3);
   });
+});
+
+test('the new parts pass axe: the status bar of modes, the folded legend, the splitter and rail, the question before a join', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await start(page);
+  await page.locator('[data-node-id="r3"] .cw-claim-text').click();
+  await page.keyboard.press('Shift+F');
+  await page.getByRole('button', { name: 'Accepted only' }).click();
+  await expect(page.getByRole('group', { name: 'Active view modes' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'status bar of modes, legend open, splitter');
+  await page.getByRole('region', { name: 'Legend' }).getByRole('button', { name: 'Key' }).click();
+  await page.getByRole('button', { name: 'Fold the panel away' }).click();
+  await expectNoSeriousViolations(page, 'legend folded, side panel folded to its rail');
+  await page.getByRole('button', { name: 'Unfold the panel' }).click();
+  await page.getByRole('button', { name: 'Accepted only' }).click();
+  await page.locator('[data-node-id="r6"] .cw-claim-text').click();
+  await page.keyboard.press('j');
+  await page.keyboard.type('rl2');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await expectNoSeriousViolations(page, 'the question before a join');
 });

@@ -25,7 +25,7 @@ export function ModeBar({ mode, tree, shown }: { mode: ViewMode; tree: DrawableT
       {mode === 'accepted' && (
         <span className="cw-mode" data-mode="accepted">
           <span className="cw-mode-name">Accepted only</span>
-          <button type="button" className="cw-mode-leave" aria-label="Leave Accepted only: show every item" title="Show every item again (Shift+A)" onClick={() => setMode('full')}>
+          <button type="button" className="cw-mode-leave" aria-label="Show every item again" title="Show every item again: leave Accepted only (Shift+A)" onClick={() => setMode('full')}>
             ✕
           </button>
         </span>
@@ -33,7 +33,7 @@ export function ModeBar({ mode, tree, shown }: { mode: ViewMode; tree: DrawableT
       {mode === 'changes' && (
         <span className="cw-mode" data-mode="changes">
           <span className="cw-mode-name">Latest change</span>
-          <button type="button" className="cw-mode-leave" aria-label="Leave Latest change" title="Back to the working view (Shift+L)" onClick={() => setMode('full')}>
+          <button type="button" className="cw-mode-leave" aria-label="Back to the working view" title="Back to the working view: leave Latest change (Shift+L)" onClick={() => setMode('full')}>
             ✕
           </button>
         </span>

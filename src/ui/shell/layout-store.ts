@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-export const SIDE_WIDTH = { min: 280, initial: 380, max: 760 } as const;
+export const SIDE_WIDTH = { min: 280, initial: 400, max: 760 } as const;
 /** The canvas always keeps at least this much room beside the side panel. */
 export const CANVAS_MIN_WIDTH = 360;
 

@@ -62,7 +62,7 @@ export function SidePanel() {
           </button>
         ))}
         {!narrow && (
-          <button type="button" className="cw-button cw-button-icon cw-button-small cw-side-collapse" aria-label="Hide the side panel" title="Hide the side panel: more room for the diagram (the ⟨ at the right edge brings it back)" onClick={() => showSidePanel(false, false)}>
+          <button type="button" className="cw-button cw-button-icon cw-button-small cw-side-collapse" aria-label="Fold the panel away" title="Fold the side panel away: more room for the diagram (the ⟨ at the right edge brings it back)" onClick={() => showSidePanel(false, false)}>
             <span aria-hidden="true">⟩</span>
           </button>
         )}

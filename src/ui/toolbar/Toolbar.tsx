@@ -112,7 +112,8 @@ export function Toolbar({ actions, openInput, snapshotOpen, onSnapshotOpen }: To
       )}
       <span className="cw-toolbar-spacer" />
       <div className="cw-toolbar-group" role="group" aria-label="Help and look">
-        {document && !choosingFile && button('side-panel', <span aria-hidden="true">◨</span>, { label: 'Side panel', pressed: sideShown, className: 'cw-button-icon', title: sideShown ? 'Hide the side panel: more room for the diagram' : 'Show the side panel (inspector, backlog, checks…)' })}
+        {/* On a phone the side panel is a sheet this brings up; on a wide screen it folds from its own edge. */}
+        {narrow && document && !choosingFile && button('side-panel', <span aria-hidden="true">◨</span>, { label: 'Side panel', pressed: sideShown, className: 'cw-button-icon', title: sideShown ? 'Hide the side panel: more room for the diagram' : 'Show the side panel (inspector, backlog, checks…)' })}
         <ThemeToggle />
       </div>
     </header>
