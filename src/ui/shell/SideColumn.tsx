@@ -49,7 +49,7 @@ export function SideColumn({ children }: { children: ReactNode }) {
       <Splitter controls={COLUMN_ID} />
       {collapsed ? (
         <div className="cw-side-rail">
-          <button type="button" className="cw-button cw-button-icon cw-side-rail-button" aria-controls={COLUMN_ID} aria-expanded={false} title="Show the side panel" aria-label="Unfold the panel" onClick={() => useLayout.getState().setSideCollapsed(false)}>
+          <button type="button" className="cw-button cw-button-icon cw-side-rail-button" aria-expanded={false} title="Show the side panel" aria-label="Unfold the panel" onClick={() => useLayout.getState().setSideCollapsed(false)}>
             <span aria-hidden="true">⟨</span>
           </button>
         </div>

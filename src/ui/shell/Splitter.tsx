@@ -54,7 +54,8 @@ export function Splitter({ controls }: { controls: string }) {
       role="separator"
       aria-orientation="vertical"
       aria-label="Side panel width"
-      aria-controls={controls}
+      // Folded away, the panel is not on the page: nothing to point at.
+      aria-controls={collapsed ? undefined : controls}
       aria-valuemin={0}
       aria-valuemax={maxSideWidth(windowWidth)}
       aria-valuenow={shown}
