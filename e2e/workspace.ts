@@ -9,6 +9,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const BIN = join(ROOT, 'bin', 'causeway.js');
 
 export interface RunningCauseway {
+  /** The address it printed: `http://127.0.0.1:PORT/#code=…`, which lets one browser in, once. */
   url: string;
   port: number;
   child: ChildProcess;
@@ -38,7 +39,7 @@ export function startCauseway(target: string, ...args: string[]): Promise<Runnin
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`causeway open printed no address:\n${out}`)), 20_000);
     const look = () => {
-      const match = out.match(/http:\/\/127\.0\.0\.1:(\d+)\/\?token=[\w-]+/);
+      const match = out.match(/http:\/\/127\.0\.0\.1:(\d+)\/#code=[\w-]+/);
       if (!match) return;
       clearTimeout(timer);
       child.stdout!.off('data', look);

@@ -20,8 +20,9 @@ export async function buildCli() {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    // Runtime dependencies stay in node_modules; everything else (yaml, the format core) is bundled.
-    external: ['ws'],
+    // Runtime dependencies stay in node_modules (Yjs must be one copy for Hocuspocus and us; the
+    // MCP SDK loads only for `causeway mcp`); everything else (yaml, the format core) is bundled.
+    external: ['ws', 'yjs', 'y-protocols', 'y-protocols/*', 'lib0', 'lib0/*', '@hocuspocus/*', 'ioredis', '@modelcontextprotocol/sdk', 'zod'],
     chunkNames: 'chunks/[name]-[hash]',
     sourcemap: 'linked',
     logLevel: 'warning',

@@ -14,6 +14,7 @@ import { findUnsavedWork, loadSession, saveSession, startAutosave, type SavedSes
 import { useDocumentStore } from './store/document-store';
 import { startHistorySync } from './store/history-store';
 import { isLivePage, onFileChosen, startLiveSync } from './store/live/live-sync';
+import { startTurnTracking } from './store/turns/turn-tracking';
 import { startWarmingBase } from './store/warm-base';
 import { App } from './ui/App';
 import { setPositionsScope } from './ui/canvas/positions-storage';
@@ -47,6 +48,7 @@ async function start(): Promise<void> {
 // Light or dark before the first paint.
 startTheme();
 startWarmingBase();
+startTurnTracking();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -7,6 +7,8 @@ export interface OptionSpec {
   withValue: readonly string[];
   /** Options that are switches (`--json`). */
   switches: readonly string[];
+  /** Short spellings: `{ '-o': '--output' }`. */
+  aliases?: Readonly<Record<string, string>>;
 }
 
 export interface ParsedArgs {
@@ -30,7 +32,8 @@ export function parseArgs(argv: readonly string[], spec: OptionSpec): ParsedArgs
     }
     // `-h` is the one short option, as every command has --help; a file named like an option
     // can still be given after `--` or as ./-name.
-    const [name, inline] = arg === '-h' ? ['--help', undefined] : splitOption(arg);
+    const alias = spec.aliases && Object.prototype.hasOwnProperty.call(spec.aliases, arg) ? spec.aliases[arg] : undefined;
+    const [name, inline] = arg === '-h' ? ['--help', undefined] : alias ? [alias, undefined] : splitOption(arg);
     if (spec.switches.includes(name)) {
       if (inline !== undefined) throw new UsageError(`${name} takes no value`);
       parsed.switches.add(name);

@@ -34,11 +34,39 @@ const COMMANDS: Record<string, Command> = {
       return { help: m.OPEN_HELP, run: m.openCommand };
     },
   },
+  import: {
+    summary: 'make a working file from a .ltp.yaml, Flying Logic or TP Studio file',
+    load: async () => {
+      const m = await import('./import-command');
+      return { help: m.IMPORT_HELP, run: m.importCommand };
+    },
+  },
+  export: {
+    summary: 'write a working file as HTML, Markdown, Mermaid, .ltp.yaml or Flying Logic',
+    load: async () => {
+      const m = await import('./export-command');
+      return { help: m.EXPORT_HELP, run: m.exportCommand };
+    },
+  },
+  mcp: {
+    summary: 'let an AI assistant work on a file (an MCP server on stdio)',
+    load: async () => {
+      const m = await import('./mcp-command');
+      return { help: m.MCP_HELP, run: m.mcpCommand };
+    },
+  },
   check: {
     summary: 'point out where the reasoning is thin (notes, not errors)',
     load: async () => {
       const m = await import('./check-command');
       return { help: m.CHECK_HELP, run: m.checkCommand };
+    },
+  },
+  hub: {
+    summary: 'run one hub of group sessions (several behind a load balancer, on Redis)',
+    load: async () => {
+      const m = await import('./hub-command');
+      return { help: m.HUB_HELP, run: (argv, io) => m.hubCommand(argv, io) };
     },
   },
 };

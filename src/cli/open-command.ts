@@ -10,20 +10,28 @@ import { DEFAULT_PORT, PortInUseError, startWorkspaceServer } from '../server/wo
 import { parseArgs, UsageError } from './args';
 import type { CommandIO } from './io';
 import { newWorkingFileText } from './new-working-file';
-import { openInBrowser } from './open-browser';
+import { openInBrowser, writeRedirectFile, type RedirectFile } from './open-browser';
+import { announceServer, type ServerEntry } from './other-servers';
+
+/** If the browser has not used its address by then, it probably could not open it: say what to do. */
+const BROWSER_HINT_AFTER_MS = 20_000;
 
 export const OPEN_HELP = `Usage: causeway open FILE.yaml | FOLDER [--new] [--port N] [--host ADDRESS] [--no-browser]
 
 Edits a working file in the browser, live. A local server serves the editor
-and prints its address (with a secret only this run knows), then opens it in
-your default browser.
+and prints an address to open it (with a one-time code: it lets one browser
+in, and that browser can come back while the server runs), then opens the
+editor in your default browser.
 
 Every edit is written to the file a moment after you make it. When another
 program changes the file (an assistant, "causeway snapshot", a text editor),
 the editor shows the change within a second; if you had edits not yet
 written, the two are merged item by item, and the same field changed on both
-sides is offered to you to settle. Record snapshot writes .NAME/history/ and
-the diagrams beside the file, as "causeway snapshot" does.
+sides is offered to you to settle. A change made on disk is written over only
+once it has been still for 1.5 seconds, and a file that looks half written
+(it lost whole trees, or its validity) only when you say so. Record snapshot
+writes .NAME/history/ and the diagrams beside the file, as "causeway
+snapshot" does.
 
 With a FOLDER, the editor lists the working files in it; choose one to edit.
 
@@ -32,7 +40,8 @@ Options:
   --port N        listen on port N (default: ${DEFAULT_PORT}, or the next free one;
                   0: any free port)
   --host ADDRESS  listen on ADDRESS instead of 127.0.0.1 (other machines may
-                  then reach it: a warning is printed)
+                  then reach it: a warning is printed); 0.0.0.0 answers on
+                  every address of this machine
   --no-browser    print the address without opening a browser
   --help          show this help
 
@@ -76,7 +85,12 @@ export async function openCommand(argv: readonly string[], io: CommandIO, stopSi
   }
 
   const real = await realpath(path);
-  const isFolder = (await stat(real)).isDirectory();
+  const realInfo = await stat(real);
+  const isFolder = realInfo.isDirectory();
+  if (!isFolder && !realInfo.isFile()) {
+    io.err(`causeway open: ${given} is not a regular file (a pipe, a device or a socket); open a working file or a folder.`);
+    return 1;
+  }
   const workspace = isFolder ? folderWorkspace(real) : fileWorkspace(real);
   let server;
   try {
@@ -90,22 +104,64 @@ export async function openCommand(argv: readonly string[], io: CommandIO, stopSi
     throw error;
   }
 
-  if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') {
-    io.err(`Warning: listening on ${host}, not only on this computer. Anyone who can reach port ${server.port} here and has the address below can read and change ${isFolder ? 'the working files in ' : ''}${given}.`);
-  }
   // Listening for Ctrl+C before the address is out: a stop right after it still closes cleanly.
   const stopped = stopSignal ?? interrupted();
+  const self: ServerEntry = { pid: process.pid, port: server.port, path: real, kind: isFolder ? 'folder' : 'file' };
+  const tellOther = (other: ServerEntry, started: 'already' | 'now') => {
+    const what = other.path === real ? (isFolder ? 'this folder' : 'this file') : other.kind === 'folder' ? `the folder ${other.path}, which holds this file` : `${other.path}, a file in this folder`;
+    io.err(
+      `Warning: another causeway open (process ${other.pid}, port ${other.port}) ${started === 'already' ? 'is' : 'has started'} editing ${what}. ` +
+        "Both write safely and merge each other's changes, but the same statement edited in both becomes a conflict to settle. Stop one of them with Ctrl+C.",
+    );
+  };
+  const announced = await announceServer(self, (other) => tellOther(other, 'now'));
+
+  if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') {
+    io.err(`Warning: listening on ${host}, not only on this computer. Anyone who can reach port ${server.port} here and has an address it prints can read and change ${isFolder ? 'the working files in ' : ''}${given}.`);
+  }
+  for (const other of announced.others) tellOther(other, 'already');
+  const address = server.address();
   io.out(`Causeway is editing ${isFolder ? `the working files in ${real}` : real}`);
-  io.out(`Open this address (it carries this run's secret): ${server.url}`);
+  io.out(`Open this address: ${address}`);
+  io.out(`  It lets one browser in, once; that browser can come back to http://${new URL(address).host}/ while this runs.`);
+  const elsewhere = otherMachineAddresses(server.hostNames, host, server.port, new URL(address).hash);
+  if (elsewhere.length > 0) io.out(`  From another machine, the same code works once at: ${elsewhere.join(' or ')}`);
+  let redirect: RedirectFile | undefined;
+  let hint: ReturnType<typeof setTimeout> | undefined;
   if (!args.switches.has('--no-browser')) {
-    if (await openInBrowser(server.url)) io.out('Opening it in your default browser…');
+    // The browser gets its own code, through a file only this user can read: never on a command line.
+    let used = false;
+    const forBrowser = server.address({
+      onUsed: () => {
+        used = true;
+        clearTimeout(hint);
+        void redirect?.remove();
+      },
+    });
+    redirect = await writeRedirectFile(forBrowser).catch(() => undefined);
+    if (redirect && (await openInBrowser(redirect.path))) {
+      io.out('Opening it in your default browser…');
+      hint = setTimeout(() => {
+        if (!used) io.out('The browser has not opened the editor yet. If it shows an error (a browser installed as a snap or flatpak may not read the file it was given), open the address above.');
+      }, BROWSER_HINT_AFTER_MS);
+      hint.unref?.();
+    }
   }
   io.out('Press Ctrl+C to stop.');
 
   await stopped;
+  clearTimeout(hint);
+  await redirect?.remove();
+  await announced.stop();
   await server.close();
   io.out('Stopped. Every edit that reached the server is in the file.');
   return 0;
+}
+
+/** With a wildcard --host, the addresses another machine may use (this machine's own, not loopback). */
+function otherMachineAddresses(hostNames: readonly string[], host: string, port: number, hash: string): string[] {
+  if (host !== '0.0.0.0' && host !== '::') return [];
+  return hostNames.filter((name) => !['127.0.0.1', 'localhost', '[::1]'].includes(name) && !/^\[fe80:/i.test(name)).map((name) => `http://${name}:${port}/${hash}`);
 }
 
 function parsePort(value: string): number {

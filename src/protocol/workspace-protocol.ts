@@ -4,12 +4,38 @@
 //
 // The page never names a path. The server tells the page which file it edits (by a display name
 // and an opaque id); in a folder the page chooses among ids the server listed.
+import { checkTurnRecord, type TurnRecord } from './turn-record';
 
 /** Bumped when a message changes shape; both ends refuse a peer of another version. */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** Where the live channel listens, relative to the page's own origin. */
 export const LIVE_PATH = '/live';
+
+/**
+ * The WebSocket subprotocols a page offers when it opens the live channel: this one, which the
+ * server accepts, and `SECRET_PROTOCOL_PREFIX` + its secret, which the server checks at the
+ * upgrade (a browser's WebSocket can send no other header, and an address would be kept).
+ */
+export const LIVE_PROTOCOL = 'causeway.live.v2';
+export const SECRET_PROTOCOL_PREFIX = 'causeway.secret.';
+
+/**
+ * Where a page exchanges the one-time code of its address for a secret of its own (POST
+ * `{"code"}` → `{"secret", "role"}`), and asks whether its secret still holds (GET with
+ * `Authorization: Bearer SECRET` → 204, or 401 after a restart).
+ */
+export const SESSION_PATH = '/session';
+
+/** The address's fragment that carries the one-time code: `#code=…` (never sent in a request). */
+export const CODE_FRAGMENT = 'code';
+
+export type Role = 'driver' | 'participant' | 'observer';
+
+export interface SessionAnswer {
+  secret: string;
+  role: Role;
+}
 
 /** The meta tag the server adds to the editor page, so the page knows it works on a file on disk. */
 export const LIVE_META_NAME = 'causeway-live';
@@ -36,6 +62,8 @@ export interface FolderEntry {
   title?: string;
   /** Why it is probably not a working file (unreadable, broken YAML…), for the listing. */
   problem?: string;
+  /** It cannot be opened at all (a link out of the folder, a pipe…): `problem` says why. */
+  refused?: boolean;
 }
 
 /** A snapshot file of the history folder `.NAME/history/`. */
@@ -48,13 +76,16 @@ export type WriteOutcome =
   | { outcome: 'written'; version: string }
   /** The file changed since the version the editor based its text on: nothing was written. */
   | { outcome: 'stale'; disk: DiskState }
-  | { outcome: 'failed'; reason: string };
+  /** `unfinished`: the file looks like a write that has not finished (why); written over only when the person says so. */
+  | { outcome: 'failed'; reason: string; unfinished?: string };
 
 export type ServerMessage =
   | { type: 'welcome'; protocol: number; mode: 'file'; file: FileInfo; disk: DiskState; history: HistoryFile[]; historyProblem?: string }
   | { type: 'welcome'; protocol: number; mode: 'folder'; folder: string; files: FolderEntry[] }
-  /** The file changed on disk (another program, or another window of this editor). */
-  | { type: 'disk'; disk: DiskState }
+  /** The file changed on disk: by another program (`outside`), or through another window of this editor (`write`). */
+  | { type: 'disk'; disk: DiskState; cause?: 'outside' | 'write' }
+  /** The newest records of the file's turn log (`.NAME/turns/log.jsonl`): who wrote what from outside. */
+  | { type: 'turns'; turns: TurnRecord[] }
   | ({ type: 'write-result'; request: number } & WriteOutcome)
   | { type: 'history'; history: HistoryFile[]; historyProblem?: string }
   | { type: 'snapshot-result'; request: number; ok: boolean; message: string; revision?: number }
@@ -138,7 +169,13 @@ export function parseServerMessage(raw: string): Checked<ServerMessage> {
       if (m.mode === 'folder' && isString(m.folder) && Array.isArray(m.files) && m.files.every((f) => isRecord(f) && isString(f.id) && isString(f.name))) return { ok: true, message: m as ServerMessage };
       return bad;
     case 'disk':
-      return isDiskState(m.disk) ? { ok: true, message: m as ServerMessage } : bad;
+      return isDiskState(m.disk) && (m.cause === undefined || m.cause === 'outside' || m.cause === 'write') ? { ok: true, message: m as ServerMessage } : bad;
+    case 'turns': {
+      if (!Array.isArray(m.turns)) return bad;
+      // A record that fails its checks is left out, not the whole message: the log is written by other programs.
+      const turns = m.turns.map(checkTurnRecord).filter((record): record is TurnRecord => record !== undefined);
+      return { ok: true, message: { type: 'turns', turns } };
+    }
     case 'write-result':
       if (!isRequest(m.request)) return bad;
       if (m.outcome === 'written' && isString(m.version)) return { ok: true, message: m as ServerMessage };

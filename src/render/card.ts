@@ -92,7 +92,7 @@ export function drawCard(card: MeasuredCard, rect: Rect): string {
   const parts: string[] = [];
   parts.push(
     `<g class="card" data-node-id="${escapeXml(model.id)}" data-mark="${model.mark}">`,
-    `<rect x="${num(rect.x)}" y="${num(rect.y)}" width="${num(rect.width)}" height="${num(rect.height)}" rx="10" fill="${style.fill}" stroke="${style.stroke}" stroke-width="${model.mark === 'accepted' || model.mark === 'context' ? 1.4 : 2.2}"${model.mark === 'removed' ? ' stroke-dasharray="7 5"' : ''}/>`,
+    `<rect x="${num(rect.x)}" y="${num(rect.y)}" width="${num(rect.width)}" height="${num(rect.height)}" rx="10" fill="${style.fill}" stroke="${style.stroke}" stroke-width="${model.mark === 'accepted' || model.mark === 'context' ? 1.4 : 2.2}"${model.mark === 'removed' || model.mark === 'proposed' || model.mark === 'disputed' ? ` stroke-dasharray="${style.dash}"` : ''}/>`,
   );
   let y = rect.y + CARD_PADDING_Y;
   const tagWidth = model.tagged && style.word ? style.word.length * 6.6 + 12 : 0;

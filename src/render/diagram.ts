@@ -441,6 +441,8 @@ function drawLabel(label: Label): string {
 function legendEntries(model: DiagramModel, drawable: ConnectorModel[], cards: Map<string, MeasuredCard>, hasNotes: boolean): LegendEntry[] {
   const entries: LegendEntry[] = [];
   const words: Record<Exclude<Mark, 'accepted'>, string> = {
+    proposed: 'proposed: not endorsed yet (dashed)',
+    disputed: 'disputed: an objection stands (dotted)',
     added: 'newly accepted',
     changed: 'changed; its previous form is shown',
     removed: 'no longer accepted; last accepted content',

@@ -5,3 +5,4 @@ export { changeViewSvg, describeChange, type ChangeViewInput } from './change-vi
 export { htmlPage } from './html-page';
 export { escapeXml } from './xml';
 export { diagramFiles, describeTime, type DiagramFile } from './diagram-files';
+export { fullViewSvg, type FullViewInput } from './full-view';

@@ -3,42 +3,58 @@
 import type { WebSocket } from 'ws';
 import { MAX_FILE_BYTES } from '../format';
 import { encodeMessage, parseClientMessage, PROTOCOL_VERSION, type ClientMessage, type ServerMessage } from '../protocol/workspace-protocol';
+import type { Grant } from './access';
 import type { Workspace } from './workspace';
 import type { FileListener, WatchedFile } from './watched-file';
 
-export function startLiveSession(socket: WebSocket, workspace: Workspace): void {
+/** `grant`: who this page is, as the server decided from its secret. */
+export function startLiveSession(socket: WebSocket, workspace: Workspace, grant: Grant): void {
   let file: WatchedFile | undefined;
   let stopListening: (() => void) | undefined;
+  /** News that came while the welcome was being read: sent after it, in order. */
+  let early: ServerMessage[] | undefined;
   const send = (message: ServerMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(encodeMessage(message));
   };
+  const tell = (message: ServerMessage) => (early ? early.push(message) : send(message));
 
   const listener: FileListener = {
-    disk: (disk) => send({ type: 'disk', disk }),
-    history: (state) => send({ type: 'history', ...state }),
+    disk: (disk, cause) => tell({ type: 'disk', disk, cause }),
+    history: (state) => tell({ type: 'history', ...state }),
+    turns: (turns) => tell({ type: 'turns', turns }),
   };
 
   const attach = async (next: WatchedFile) => {
     detach();
     file = next;
+    early = [];
     stopListening = next.listen(listener);
-    const [disk, history] = await Promise.all([next.disk(), next.history()]);
-    if (file === next) send({ type: 'welcome', protocol: PROTOCOL_VERSION, mode: 'file', file: next.info, disk, ...history });
+    // Read afresh: the file may have changed while no page was connected.
+    const [disk, history, turns] = await Promise.all([next.fresh(listener), next.freshHistory(), next.turns()]);
+    if (file !== next) return;
+    send({ type: 'welcome', protocol: PROTOCOL_VERSION, mode: 'file', file: next.info, disk, ...history });
+    send({ type: 'turns', turns });
+    const news = early;
+    early = undefined;
+    for (const message of news) send(message);
   };
   const detach = () => {
     stopListening?.();
     stopListening = undefined;
     file = undefined;
+    early = undefined;
   };
   const sendListing = async () => {
     if (workspace.kind !== 'folder') return;
-    send({ type: 'welcome', protocol: PROTOCOL_VERSION, mode: 'folder', folder: workspace.folder, files: (await workspace.list()).map(({ id, name, title, problem }) => ({ id, name, ...(title ? { title } : {}), ...(problem ? { problem } : {}) })) });
+    const files = (await workspace.list()).map(({ id, name, title, problem, refused }) => ({ id, name, ...(title ? { title } : {}), ...(problem ? { problem } : {}), ...(refused ? { refused } : {}) }));
+    send({ type: 'welcome', protocol: PROTOCOL_VERSION, mode: 'folder', folder: workspace.folder, files });
   };
 
   const handle = async (message: ClientMessage) => {
     switch (message.type) {
       case 'write': {
         if (!file) return send({ type: 'refused', message: 'No file is open in this window.' });
+        if (grant.role === 'observer') return send({ type: 'write-result', request: message.request, outcome: 'failed', reason: 'you are following this session as an observer' });
         if (Buffer.byteLength(message.text, 'utf8') > MAX_FILE_BYTES) {
           return send({ type: 'write-result', request: message.request, outcome: 'failed', reason: 'the text is larger than a working file may be' });
         }
@@ -47,16 +63,18 @@ export function startLiveSession(socket: WebSocket, workspace: Workspace): void 
       }
       case 'snapshot': {
         if (!file) return send({ type: 'refused', message: 'No file is open in this window.' });
+        if (grant.role === 'observer') return send({ type: 'snapshot-result', request: message.request, ok: false, message: 'Nothing was recorded: observers follow the session without changing it.' });
         const outcome = await file.snapshot(message.version, message.summary);
         return send({ type: 'snapshot-result', request: message.request, ...outcome });
       }
       case 'choose': {
         if (workspace.kind !== 'folder') return send({ type: 'refused', message: 'This server edits one file; there is nothing to choose.' });
-        const chosen = await workspace.fileById(message.id);
-        if (!chosen) return send({ type: 'refused', message: 'That file is no longer in the folder.' });
-        return attach(chosen);
+        const chosen = await workspace.choose(message.id);
+        if (!chosen.ok) return send({ type: 'refused', message: chosen.reason });
+        return attach(chosen.file);
       }
       case 'list':
+        if (workspace.kind !== 'folder') return send({ type: 'refused', message: 'This server edits one file; there is no folder to list.' });
         detach();
         return sendListing();
     }

@@ -1,68 +1,73 @@
-// Who may talk to the workspace server: only the browser of the person who started it. Every
-// request must carry the run's secret (in the address it printed, then in a cookie), come to one
-// of the server's own host names (against DNS rebinding), and, when a browser says where it
-// comes from, come from the server's own page.
+// Who may talk to the workspace server: requests must come to one of the server's own host
+// names (against DNS rebinding) and, when a browser says where it comes from, from the server's
+// own page; the live channel and the exchange of codes need more (see access.ts). A request
+// never names a path and takes no parameter.
 import type { IncomingMessage } from 'node:http';
-import { timingSafeEqual } from 'node:crypto';
+import { SECRET_PROTOCOL_PREFIX } from '../protocol/workspace-protocol';
 
 export interface GuardConfig {
-  secret: string;
   port: number;
-  /** Host names the server answers to (`127.0.0.1`, `localhost`, and `--host` if given). */
+  /** Host names the server answers to (`127.0.0.1`, `localhost`, and what `--host` allows). */
   hostNames: readonly string[];
 }
 
-export type Verdict = { ok: true; tokenInAddress: boolean } | { ok: false; status: number; reason: string };
+export type Verdict = { ok: true } | { ok: false; status: number; reason: string };
 
-/** The cookie carries the secret after the first visit; named by port so two servers never mix. */
-export const cookieName = (port: number) => `causeway-${port}`;
+/** `name:port` as a Host header carries it (IPv6 in brackets). */
+export const hostWithPort = (name: string, port: number) => `${name.includes(':') && !name.startsWith('[') ? `[${name}]` : name}:${port}`.toLowerCase();
 
 export function allowedHosts(config: GuardConfig): Set<string> {
-  return new Set(config.hostNames.map((name) => `${name.includes(':') && !name.startsWith('[') ? `[${name}]` : name}:${config.port}`.toLowerCase()));
+  const hosts = new Set(config.hostNames.map((name) => hostWithPort(name, config.port)));
+  // On port 80 a browser leaves the port out of Host and Origin.
+  if (config.port === 80) for (const host of [...hosts]) hosts.add(host.slice(0, host.lastIndexOf(':')));
+  return hosts;
 }
 
-export function checkRequest(request: IncomingMessage, url: URL, config: GuardConfig): Verdict {
+export interface OriginOptions {
+  /** A request that must say where it comes from (a POST). */
+  originRequired?: boolean;
+  /**
+   * Opening the editor's page itself, from anywhere (the file the browser opener forwards from,
+   * a link): the page is public and holds nothing; what it reaches is checked on its own.
+   */
+  pageNavigation?: boolean;
+}
+
+/** Host, Origin and Fetch Metadata: the request is for this server, from its own page (or typed in). */
+export function checkOrigin(request: IncomingMessage, config: GuardConfig, options: OriginOptions = {}): Verdict {
   const hosts = allowedHosts(config);
   const host = (request.headers.host ?? '').toLowerCase();
-  if (!hosts.has(host)) return { ok: false, status: 403, reason: `Blocked: this server answers only to ${[...hosts].join(' or ')}.` };
-  const origin = request.headers.origin;
-  if (origin !== undefined && !hosts.has(originHost(origin))) return { ok: false, status: 403, reason: 'Requests from other sites are refused.' };
-  const site = request.headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') return { ok: false, status: 403, reason: 'Requests from other sites are refused.' };
-
-  const token = url.searchParams.get('token');
-  const presented = [token, cookieValue(request.headers.cookie, cookieName(config.port)), bearer(request.headers.authorization)];
-  if (!presented.some((value) => value !== undefined && value !== null && sameSecret(value, config.secret))) {
-    return { ok: false, status: 401, reason: 'This Causeway server needs the secret address it printed when it started (the one with ?token=…).' };
+  if (!hosts.has(host)) {
+    const names = [...hosts];
+    const shown = names.length > 4 ? `${names.slice(0, 4).join(', ')} and ${names.length - 4} more` : names.join(' or ');
+    return { ok: false, status: 403, reason: `Blocked: this server answers only to ${shown}.` };
   }
-  return { ok: true, tokenInAddress: token !== null && sameSecret(token, config.secret) };
+  const origin = request.headers.origin;
+  if (origin === undefined ? options.originRequired : !hosts.has(originHost(origin))) return { ok: false, status: 403, reason: 'Requests from other sites are refused.' };
+  const site = request.headers['sec-fetch-site'];
+  const navigation = options.pageNavigation && request.headers['sec-fetch-mode'] === 'navigate' && origin === undefined;
+  if (site !== undefined && site !== 'same-origin' && site !== 'none' && !navigation) return { ok: false, status: 403, reason: 'Requests from other sites are refused.' };
+  return { ok: true };
+}
+
+/** The secret a page presents when it opens the live channel (in its offered subprotocols). */
+export function secretOfUpgrade(request: IncomingMessage): string | undefined {
+  const offered = (request.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
+  const entry = offered.find((p) => p.startsWith(SECRET_PROTOCOL_PREFIX));
+  return entry?.slice(SECRET_PROTOCOL_PREFIX.length) || undefined;
+}
+
+export function bearerOf(request: IncomingMessage): string | undefined {
+  const match = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1];
 }
 
 function originHost(origin: string): string {
   try {
     const url = new URL(origin);
+    // url.host leaves port 80 out, as Host does: allowedHosts has that form too.
     return url.protocol === 'http:' ? url.host.toLowerCase() : '';
   } catch {
     return '';
   }
-}
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
-
-function bearer(header: string | undefined): string | undefined {
-  const match = header?.match(/^Bearer\s+(\S+)$/i);
-  return match?.[1];
-}
-
-function sameSecret(given: string, secret: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(secret);
-  return a.length === b.length && timingSafeEqual(a, b);
 }

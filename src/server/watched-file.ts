@@ -1,15 +1,20 @@
 // One working file on disk as the workspace server shares it with every open editor: its
-// current content, writes that never go over a version the writer has not seen, its history
-// folder, and news of changes made by anyone else.
+// current content, writes that never go over a version the writer has not seen (nor over a
+// change that has not settled, see src/format/merge/settle.ts), its history folder, and news of
+// changes made by anyone else.
 import { createHash } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { openWorkingFile } from '../format';
 import type { DiskState, FileInfo, HistoryFile, WriteOutcome } from '../protocol/workspace-protocol';
-import { replaceAtomically } from '../disk/atomic-write';
-import { readDiskState, versionOf } from './disk-state';
+import { SettledWriter } from '../disk/settled-writer';
 import { watchPath } from './file-watch';
 import { HistoryRefusal, outputFolderFor, readHistoryFiles, recordSnapshot } from '../disk/history-on-disk';
+import { TURN_LOG_NAME, readTurnRecords, turnsFolder } from '../disk/turn-log';
+import type { TurnRecord } from '../protocol/turn-record';
+
+/** The newest turn records sent to a page: enough for the Turns panel, never the whole log. */
+const TURNS_SENT = 300;
 
 export interface HistoryState {
   history: HistoryFile[];
@@ -20,12 +25,21 @@ export interface FileListener {
   /** The file's content changed, by another program or through another listener's write. */
   disk(disk: DiskState, cause: 'outside' | 'write'): void;
   history(state: HistoryState): void;
+  /** The turn log beside the file changed (`causeway mcp` wrote): its newest records. */
+  turns?(records: TurnRecord[]): void;
 }
 
 export interface SnapshotOutcome {
   ok: boolean;
   message: string;
   revision?: number;
+}
+
+export interface WriteOptions {
+  /** The person chose to write over a file that cannot be read or looks unfinished. */
+  overwriteProblem?: boolean;
+  /** The writer, not told about its own write. */
+  except?: FileListener;
 }
 
 /** An id for a file that says nothing of where it is: it keys the page's per-file storage. */
@@ -36,26 +50,49 @@ export function fileIdOf(realPath: string): string {
 export class WatchedFile {
   readonly info: FileInfo;
   private current: DiskState | undefined;
+  /** Reads and writes, the safe way (settled, compared, safe-write). */
+  private readonly disk: SettledWriter;
   private historyState: HistoryState = { history: [] };
   private historySignature = '';
+  private turnsState: TurnRecord[] = [];
+  private turnsSignature = '';
   private readonly listeners = new Set<FileListener>();
   private stopWatching: (() => void) | undefined;
   /** Writes and snapshots of this file happen one at a time. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  /** `path` must already be the real path (symbolic links resolved), so renames replace the file itself. */
-  constructor(readonly path: string) {
-    this.info = { id: fileIdOf(path), name: basename(path), folder: dirname(path) };
+  /**
+   * `path` is the file's path in `root`, the folder the server may touch (a real path); a link
+   * at `path` is followed only to a regular file in `root`.
+   */
+  constructor(
+    readonly path: string,
+    readonly root: string,
+    id = fileIdOf(path),
+  ) {
+    this.info = { id, name: basename(path), folder: dirname(path) };
+    this.disk = new SettledWriter(path, root);
   }
 
-  async disk(): Promise<DiskState> {
-    this.current ??= await readDiskState(this.path);
-    return this.current;
+  /**
+   * What is on disk now, read afresh (never a copy kept from before: the file may have changed
+   * while nobody was watching). Listeners other than `except` hear of a change.
+   */
+  async fresh(except?: FileListener): Promise<DiskState> {
+    const now = await this.read();
+    this.noticeOutside(now, except);
+    return now;
   }
 
-  async history(): Promise<HistoryState> {
-    if (!this.stopWatching) await this.refreshHistory();
+  /** The history folder as it is now. */
+  async freshHistory(): Promise<HistoryState> {
+    await this.refreshHistory();
     return this.historyState;
+  }
+
+  async turns(): Promise<TurnRecord[]> {
+    if (!this.stopWatching) await this.refreshTurns();
+    return this.turnsState;
   }
 
   /** Starts telling `listener` about changes; returns a function that stops it. */
@@ -74,21 +111,22 @@ export class WatchedFile {
   }
 
   private startWatching(): void {
-    const stopFile = watchPath(this.path, () => this.refreshDisk(), { pollMs: 700 });
+    const stopFile = watchPath(this.path, () => this.fresh().then(() => undefined), { pollMs: 700 });
     // Snapshots are few and arrive rarely: a poll of the history folder finds them within a second.
     const poll = setInterval(() => void this.refreshHistory(), 1000);
     poll.unref?.();
+    // The turn log names who made a change the page is about to show: looked at more often.
+    const turnsPoll = setInterval(() => void this.refreshTurns(), 250);
+    turnsPoll.unref?.();
     this.stopWatching = () => {
       stopFile();
       clearInterval(poll);
+      clearInterval(turnsPoll);
     };
   }
 
-  private async refreshDisk(): Promise<void> {
-    const next = await readDiskState(this.path);
-    if (next.version === this.current?.version) return;
-    this.current = next;
-    for (const listener of this.listeners) listener.disk(next, 'outside');
+  private read(): Promise<DiskState> {
+    return this.disk.read();
   }
 
   private async refreshHistory(): Promise<void> {
@@ -107,49 +145,38 @@ export class WatchedFile {
     for (const listener of this.listeners) listener.history(state);
   }
 
+  private async refreshTurns(): Promise<void> {
+    const folder = turnsFolder(await outputFolderFor(this.path));
+    const signature = await stat(join(folder, TURN_LOG_NAME)).then(
+      (info) => `${info.size}:${info.mtimeMs}`,
+      () => 'none',
+    );
+    if (signature === this.turnsSignature) return;
+    this.turnsSignature = signature;
+    this.turnsState = (await readTurnRecords(dirname(folder))).slice(-TURNS_SENT);
+    for (const listener of this.listeners) listener.turns?.(this.turnsState);
+  }
+
   /**
-   * Writes `text` if the file is still at `baseVersion`; otherwise reports what it holds now.
-   * `except` (the writer) is not told about its own write.
+   * Writes `text` if the file is still at `baseVersion`; otherwise reports what it holds now. A
+   * change made by someone else is written over only once it has settled (see SettledWriter).
    */
-  write(baseVersion: string, text: string, options: { overwriteProblem?: boolean; except?: FileListener } = {}): Promise<WriteOutcome> {
+  write(baseVersion: string, text: string, options: WriteOptions = {}): Promise<WriteOutcome> {
     return this.serially(async () => {
-      const before = await readDiskState(this.path);
-      if (before.version !== baseVersion) {
-        this.noticeOutside(before);
-        return { outcome: 'stale', disk: before };
-      }
-      if (before.text === null && !before.problem.includes('no such file') && !options.overwriteProblem) {
-        return { outcome: 'failed', reason: `the file on disk cannot be read (${before.problem}), so it was not replaced` };
-      }
-      let changedMeanwhile: DiskState | undefined;
-      try {
-        const written = await replaceAtomically(this.path, text, {
-          // The file may have changed while the new text was being written out: check once more.
-          beforeRename: async () => {
-            const now = await readDiskState(this.path);
-            if (now.version === baseVersion) return true;
-            changedMeanwhile = now;
-            return false;
-          },
-        });
-        if (!written && changedMeanwhile) {
-          this.noticeOutside(changedMeanwhile);
-          return { outcome: 'stale', disk: changedMeanwhile };
-        }
-      } catch (error) {
-        return { outcome: 'failed', reason: describeWriteError(error) };
-      }
-      const after: DiskState = { version: versionOf(text), text };
+      const outcome = await this.disk.write(baseVersion, text, { personSaidSo: options.overwriteProblem });
+      if (outcome.outcome === 'stale') this.noticeOutside(outcome.disk);
+      if (outcome.outcome !== 'written') return outcome;
+      const after: DiskState = { version: outcome.version, text };
       this.current = after;
       for (const listener of this.listeners) if (listener !== options.except) listener.disk(after, 'write');
-      return { outcome: 'written', version: after.version };
+      return outcome;
     });
   }
 
   /** Records a snapshot of the file as it is on disk, provided that is the `version` the editor shows. */
   snapshot(version: string, summary: string | undefined): Promise<SnapshotOutcome> {
     return this.serially(async () => {
-      const disk = await readDiskState(this.path);
+      const disk = await this.read();
       if (disk.version !== version || disk.text === null) {
         this.noticeOutside(disk);
         return { ok: false, message: 'Nothing was recorded: the file changed on disk meanwhile. Record again once the change has loaded.' };
@@ -174,10 +201,13 @@ export class WatchedFile {
     });
   }
 
-  private noticeOutside(disk: DiskState): void {
+  private noticeOutside(disk: DiskState, except?: FileListener): void {
     if (disk.version === this.current?.version) return;
+    // The first read: nobody was told of an earlier state, so there is no change to tell of.
+    const first = this.current === undefined;
     this.current = disk;
-    for (const listener of this.listeners) listener.disk(disk, 'outside');
+    if (first) return;
+    for (const listener of this.listeners) if (listener !== except) listener.disk(disk, 'outside');
   }
 
   private serially<T>(work: () => Promise<T>): Promise<T> {
@@ -204,13 +234,4 @@ async function listingSignature(folder: string): Promise<string> {
   } catch (error) {
     return `unlisted:${(error as NodeJS.ErrnoException).code ?? 'error'}`;
   }
-}
-
-function describeWriteError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException)?.code;
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied: the folder or the file is not writable';
-  if (code === 'ENOSPC') return 'the disk is full';
-  if (code === 'EROFS') return 'the file system is read-only';
-  if (code === 'ENOENT') return 'the folder that holds the file is gone';
-  return error instanceof Error ? error.message : String(error);
 }

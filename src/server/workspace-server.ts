@@ -1,20 +1,26 @@
 // The local server behind `causeway open`: serves the built editor and the live channel, to the
-// person who started it only (see request-guard.ts), and never takes a path from a request.
-import { randomBytes } from 'node:crypto';
+// people the server lets in only (see access.ts and request-guard.ts), and never takes a path
+// from a request.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { networkInterfaces } from 'node:os';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { MAX_FILE_BYTES } from '../format';
-import { LIVE_PATH } from '../protocol/workspace-protocol';
+import { CODE_FRAGMENT, LIVE_PATH, LIVE_PROTOCOL, SESSION_PATH, type SessionAnswer } from '../protocol/workspace-protocol';
 import { securityHeaders } from '../security/content-security-policy';
+import { AccessTable, OWNER, type Grant } from './access';
 import { startLiveSession } from './live-session';
-import { checkRequest, cookieName, type GuardConfig } from './request-guard';
+import { bearerOf, checkOrigin, hostWithPort, secretOfUpgrade, type GuardConfig } from './request-guard';
 import { loadWebFiles, type WebFile } from './web-files';
 import type { Workspace } from './workspace';
 
 export const DEFAULT_PORT = 4870;
 /** Ports tried after the default one when it is taken (another file open already). */
 const PORT_TRIES = 30;
+/** A code exchange is one small JSON object. */
+const MAX_SESSION_BODY = 4096;
+/** The close code of a live channel whose secret was revoked. */
+export const REVOKED_CLOSE_CODE = 4401;
 
 export interface WorkspaceServerOptions {
   workspace: Workspace;
@@ -24,15 +30,23 @@ export interface WorkspaceServerOptions {
   host: string;
   /** A port the user chose (refused if taken), or undefined for the default or the next free one. */
   port?: number;
-  /** Tests may fix the secret; every real run makes a new random one. */
-  secret?: string;
+}
+
+export interface AddressOptions {
+  /** Who the address lets in: the person who ran `causeway open`, by default. */
+  grant?: Grant;
+  /** Called when a page has used the address (its code is then spent). */
+  onUsed?(): void;
 }
 
 export interface RunningWorkspaceServer {
-  /** The address to open, with the secret. */
-  url: string;
   port: number;
-  secret: string;
+  /** The host names requests may name (with `--host 0.0.0.0`, this machine's addresses too). */
+  hostNames: readonly string[];
+  /** Who may come in: secrets, one-time codes, revocation. */
+  access: AccessTable;
+  /** A new address that lets one page in, once: `http://HOST:PORT/#code=…`. */
+  address(options?: AddressOptions): string;
   close(): Promise<void>;
 }
 
@@ -40,33 +54,43 @@ export class PortInUseError extends Error {}
 
 export async function startWorkspaceServer(options: WorkspaceServerOptions): Promise<RunningWorkspaceServer> {
   const files = loadWebFiles(options.webRoot);
-  const secret = options.secret ?? randomBytes(24).toString('base64url');
+  const access = new AccessTable();
   const server = createServer();
   const port = await listen(server, options.host, options.port);
-  const hostNames = new Set(['127.0.0.1', 'localhost', '[::1]']);
-  if (!['127.0.0.1', 'localhost', '::1'].includes(options.host)) hostNames.add(options.host);
-  const guard: GuardConfig = { secret, port, hostNames: [...hostNames] };
-  const headers = securityHeaders({ websockets: [...hostNames].map((name) => `ws://${name.includes(':') && !name.startsWith('[') ? `[${name}]` : name}:${port}`) });
+  const hostNames = hostNamesFor(options.host);
+  const guard: GuardConfig = { port, hostNames };
+  // Only names a Content-Security-Policy can spell; 'self' covers the page's own host anyway.
+  const headers = securityHeaders({ websockets: hostNames.filter((name) => !name.includes(':') && !name.startsWith('[')).map((name) => `ws://${name}:${port}`) });
 
-  server.on('request', (request, response) => serve(request, response, files, guard, headers));
+  server.on('request', (request, response) => void serve(request, response, files, guard, headers, access));
 
-  const live = new WebSocketServer({ noServer: true, maxPayload: MAX_FILE_BYTES * 2 + 65_536 });
-  live.on('connection', (socket) => startLiveSession(socket, options.workspace));
+  const live = new WebSocketServer({ noServer: true, maxPayload: MAX_FILE_BYTES * 2 + 65_536, handleProtocols: (offered) => (offered.has(LIVE_PROTOCOL) ? LIVE_PROTOCOL : false) });
+  const sockets = new Map<WebSocket, Grant>();
+  access.onRevoke((identity) => {
+    for (const [socket, grant] of sockets) if (grant.identity === identity) socket.close(REVOKED_CLOSE_CODE, 'Access revoked.');
+  });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(request.url ?? '/', 'http://server');
-    const verdict = url.pathname === LIVE_PATH ? checkRequest(request, url, guard) : { ok: false as const, status: 404, reason: 'Not found.' };
-    if (!verdict.ok) {
-      socket.end(`HTTP/1.1 ${verdict.status} ${statusText(verdict.status)}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${verdict.reason}\n`);
-      return;
-    }
-    live.handleUpgrade(request, socket, head, (ws) => live.emit('connection', ws, request));
+    const refuse = (status: number, reason: string) => socket.end(`HTTP/1.1 ${status} ${statusText(status)}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${reason}\n`);
+    const raw = request.url ?? '/';
+    if (raw !== LIVE_PATH) return refuse(raw.split('?')[0] === LIVE_PATH ? 400 : 404, raw.split('?')[0] === LIVE_PATH ? 'The live channel takes no parameters.' : 'Not found.');
+    const verdict = checkOrigin(request, guard);
+    if (!verdict.ok) return refuse(verdict.status, verdict.reason);
+    const secret = secretOfUpgrade(request);
+    const grant = secret === undefined ? undefined : access.grantOf(secret);
+    if (!grant) return refuse(401, 'This Causeway server does not know this page: open the address it printed.');
+    live.handleUpgrade(request, socket, head, (ws) => {
+      sockets.set(ws, grant);
+      ws.once('close', () => sockets.delete(ws));
+      startLiveSession(ws, options.workspace, grant);
+    });
   });
 
-  const shownHost = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host.includes(':') ? `[${options.host}]` : options.host;
+  const shownHost = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : hostWithPort(options.host, port).replace(/:\d+$/, '');
   return {
-    url: `http://${shownHost}:${port}/?token=${secret}`,
     port,
-    secret,
+    hostNames,
+    access,
+    address: ({ grant = OWNER, onUsed } = {}) => `http://${shownHost}:${port}/#${CODE_FRAGMENT}=${access.issueCode(grant, { onUsed })}`,
     close: async () => {
       for (const client of live.clients) client.terminate();
       live.close();
@@ -75,6 +99,26 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * The names a request may give as its Host: this machine by its loopback names, what `--host`
+ * named, and with a wildcard (`0.0.0.0`, `::`) every address of this machine, so that another
+ * machine can use the LAN address. Never any other name (DNS rebinding).
+ */
+function hostNamesFor(host: string): string[] {
+  const names = new Set(['127.0.0.1', 'localhost', '[::1]']);
+  const wildcard = host === '0.0.0.0' || host === '::';
+  if (!wildcard && !['127.0.0.1', 'localhost', '::1'].includes(host)) names.add(host.includes(':') && !host.startsWith('[') ? `[${host}]` : host);
+  if (wildcard) {
+    for (const addresses of Object.values(networkInterfaces())) {
+      for (const address of addresses ?? []) {
+        if (host === '0.0.0.0' && address.family !== 'IPv4') continue;
+        names.add(address.family === 'IPv6' ? `[${address.address.replace(/%.*$/, '')}]` : address.address);
+      }
+    }
+  }
+  return [...names];
 }
 
 function listen(server: Server, host: string, chosen: number | undefined): Promise<number> {
@@ -113,41 +157,84 @@ function listen(server: Server, host: string, chosen: number | undefined): Promi
   })();
 }
 
-function serve(request: IncomingMessage, response: ServerResponse, files: Map<string, WebFile>, guard: GuardConfig, security: Record<string, string>): void {
-  const headers: Record<string, string> = { ...security };
-  const refuse = (status: number, reason: string) => {
-    response.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
-    response.end(`${reason}\n`);
+async function serve(request: IncomingMessage, response: ServerResponse, files: Map<string, WebFile>, guard: GuardConfig, security: Record<string, string>, access: AccessTable): Promise<void> {
+  const answer = (status: number, type: string, body: string, extra: Record<string, string> = {}) => {
+    response.writeHead(status, { ...security, 'Content-Type': type, 'Cache-Control': 'no-store', ...extra });
+    response.end(request.method === 'HEAD' ? undefined : body);
   };
+  const refuse = (status: number, reason: string) => answer(status, 'text/plain; charset=utf-8', `${reason}\n`);
 
   const raw = request.url ?? '/';
-  let url: URL;
-  try {
-    url = new URL(raw, 'http://server');
-  } catch {
-    return refuse(400, 'That address cannot be read.');
-  }
-  const verdict = checkRequest(request, url, guard);
+  const verdict = checkOrigin(request, guard, { originRequired: request.method === 'POST', pageNavigation: (request.method === 'GET' || request.method === 'HEAD') && raw === '/' });
   if (!verdict.ok) return refuse(verdict.status, verdict.reason);
-  if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(405, 'This server only serves the editor; the editor writes through its live channel.');
   // The server decides what it reads: a request names no path and takes no parameter.
-  const rawPath = raw.split('?')[0]!;
-  if (/\.\.|%|\\|\/\//.test(rawPath) || [...url.searchParams.keys()].some((key) => key !== 'token')) {
+  if (/\.\.|%|\\|\/\/|\?|#/.test(raw) || !raw.startsWith('/')) {
     return refuse(400, 'This server takes no paths or parameters: it serves the editor and the one file (or folder) it was started on.');
   }
-  const file = files.get(url.pathname);
-  if (!file) return refuse(404, 'Not found.');
 
-  // The secret moves from the address into a cookie that the page's own requests carry (the
-  // page then takes it out of the address bar, so it stays out of the browser's history).
-  if (verdict.tokenInAddress) headers['Set-Cookie'] = `${cookieName(guard.port)}=${guard.secret}; HttpOnly; SameSite=Strict; Path=/`;
+  if (raw === SESSION_PATH) {
+    if (request.method === 'POST') {
+      const code = await readCode(request);
+      if (code === 'too-large') {
+        response.once('finish', () => request.destroy());
+        return answer(413, 'text/plain; charset=utf-8', 'A code exchange is one small JSON object.\n', { Connection: 'close' });
+      }
+      if (code === undefined) return refuse(400, 'A code exchange is {"code": "…"} as JSON.');
+      const exchanged = access.exchange(code);
+      if (!exchanged) {
+        return answer(401, 'application/json; charset=utf-8', JSON.stringify({ reason: 'This address has been used already (it lets one browser in, once).' }));
+      }
+      const body: SessionAnswer = { secret: exchanged.secret, role: exchanged.grant.role };
+      return answer(200, 'application/json; charset=utf-8', JSON.stringify(body));
+    }
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      const secret = bearerOf(request);
+      return secret !== undefined && access.grantOf(secret) ? answer(204, 'text/plain; charset=utf-8', '') : refuse(401, 'This server does not know that secret.');
+    }
+    return refuse(405, 'Exchange a code with POST, or ask about a secret with GET.');
+  }
+
+  if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(405, 'This server only serves the editor; the editor writes through its live channel.');
+  const file = files.get(raw);
+  if (!file) return refuse(404, 'Not found.');
   response.writeHead(200, {
-    ...headers,
+    ...security,
     'Content-Type': file.type,
     'Content-Length': String(file.body.length),
-    'Cache-Control': file.immutable && !verdict.tokenInAddress ? 'private, max-age=31536000, immutable' : 'no-store',
+    'Cache-Control': file.immutable ? 'private, max-age=31536000, immutable' : 'no-store',
   });
   response.end(request.method === 'HEAD' ? undefined : file.body);
+}
+
+/** The code of a `{"code": "…"}` body, read up to a small limit; undefined for anything else. */
+function readCode(request: IncomingMessage): Promise<string | undefined | 'too-large'> {
+  if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) return Promise.resolve(undefined);
+  if (Number(request.headers['content-length'] ?? 0) > MAX_SESSION_BODY) return Promise.resolve('too-large');
+  return new Promise((resolve) => {
+    let body = '';
+    let done = false;
+    const finish = (code: string | undefined | 'too-large') => {
+      if (done) return;
+      done = true;
+      resolve(code);
+    };
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => {
+      if (done) return;
+      body += chunk;
+      if (body.length > MAX_SESSION_BODY) finish('too-large');
+    });
+    request.on('end', () => {
+      try {
+        const value: unknown = JSON.parse(body);
+        const code = typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 1 ? (value as { code?: unknown }).code : undefined;
+        finish(typeof code === 'string' && code.length <= 200 ? code : undefined);
+      } catch {
+        finish(undefined);
+      }
+    });
+    request.on('error', () => finish(undefined));
+  });
 }
 
 function statusText(status: number): string {

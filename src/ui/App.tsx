@@ -28,10 +28,13 @@ import { changeToShow } from './latest-change';
 import { Legend } from './Legend';
 import { DiskProblemBanner } from './live/DiskProblemBanner';
 import { FolderPicker } from './live/FolderPicker';
+import { LiveAccessMessage } from './live/LiveAccessMessage';
 import './live/live.css';
 import { NoticeBar } from './NoticeBar';
 import { OpenProblemDialog } from './OpenProblemDialog';
 import { JoinQuestionDialog } from './join/JoinQuestionDialog';
+import { ImportReportDialog } from './exchange/ImportReportDialog';
+import { PresentationMode } from './present/PresentationMode';
 import { RestoreBanner } from './RestoreBanner';
 import { RevisionBar } from './RevisionBar';
 import { SidePanel } from './side/SidePanel';
@@ -71,6 +74,7 @@ export function App() {
   const liveFile = useLiveStore((s) => s.file);
   const inFolder = useLiveStore((s) => s.folder !== null);
   const connection = useLiveStore((s) => s.connection);
+  const noWayIn = useLiveStore((s) => s.active && (s.access !== 'ok' || s.restarted) && s.connection !== 'connected');
   const choosingFile = useLiveStore((s) => s.active && s.mode === 'folder');
   const openInput = useRef<HTMLInputElement>(null);
   const [relayout, setRelayout] = useState(0);
@@ -225,12 +229,16 @@ export function App() {
               {document
                 ? 'This file has no trees to draw.'
                 : live
-                  ? connection === 'connected'
-                    ? `${liveFile?.name ?? 'The file'} cannot be opened yet: it opens here as soon as it reads.`
-                    : 'Connecting to the server…'
+                  ? noWayIn
+                    ? <LiveAccessMessage />
+                    : connection === 'connected'
+                      ? `${liveFile?.name ?? 'The file'} cannot be opened yet: it opens here as soon as it reads.`
+                      : 'Connecting to the server…'
                   : 'Open a working file (.yaml) or drop one here.'}
             </div>
           )}
+          {/* Over the canvas, never over the side panel: a message must not cover the controls that answer it. */}
+          <NoticeBar />
         </section>
         {!choosingFile && (
           <SideColumn>
@@ -250,10 +258,11 @@ export function App() {
       )}
       {palette && <CommandPalette actions={list} page={palette} onClose={() => setPalette(null)} />}
       {help && <ShortcutHelp actions={list} onClose={() => setHelp(false)} />}
-      <NoticeBar />
       {!live && <FileDropZone />}
       <OpenProblemDialog />
       <JoinQuestionDialog />
+      <ImportReportDialog />
+      <PresentationMode />
     </div>
   );
 }

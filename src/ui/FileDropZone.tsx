@@ -49,7 +49,7 @@ export function FileDropZone() {
   }, [openFile]);
   return active ? (
     <div className="cw-drop-overlay" aria-live="polite">
-      Drop a .yaml working file to open it
+      Drop a .yaml working file (or a .ltp.yaml, .logicx or TP Studio .json file to import) to open it
     </div>
   ) : null;
 }

@@ -1,11 +1,32 @@
 // One way in for every file the user opens (picker, drop, keyboard): read, then open. Unsaved
 // work on the file being replaced is kept aside and can be brought back from the message.
 import { useCallback } from 'react';
+import { ImportError, detectFormat, importFile, type ImportReport } from '../exchange';
+import { stringifyData, type Json } from '../format';
 import { currentSession, loadSession, saveSession } from '../store/autosave';
 import { hasUnsavedChanges, useDocumentStore } from '../store/document-store';
 import type { WritableFileHandle } from './file-access';
+import { observeReopened } from '../store/turns/turn-tracking';
 import { readFileText } from './read-file';
 import { setSaveTarget } from './save-target';
+import { useImportReport } from './exchange/import-report-store';
+
+/**
+ * A Reason Commons, Flying Logic or TP Studio file becomes a working file first (named after it,
+ * .yaml, not yet saved anywhere); its import report is shown once it has opened.
+ */
+function imported(fileName: string, text: string): { text: string; fileName: string; report?: ImportReport } | { problem: string } {
+  const format = detectFormat(fileName, text);
+  if (format === 'working-file') return { text, fileName };
+  try {
+    const result = importFile(format, text, { fileName });
+    const name = `${fileName.replace(/\.(ltp\.ya?ml|logicx|xlogic|json|xml)$/i, '') || 'imported'}.yaml`;
+    return { text: stringifyData(result.data as unknown as Json), fileName: name, report: result.report };
+  } catch (error) {
+    if (error instanceof ImportError) return { problem: `${fileName} could not be imported: ${error.message}` };
+    throw error;
+  }
+}
 
 export function useOpenFile(): (file: File, handle?: WritableFileHandle) => Promise<boolean> {
   return useCallback(async (file: File, handle?: WritableFileHandle) => {
@@ -15,12 +36,21 @@ export function useOpenFile(): (file: File, handle?: WritableFileHandle) => Prom
       store.reportUnreadable(file.name, read.message);
       return false;
     }
+    const converted = imported(file.name, read.text);
+    if ('problem' in converted) {
+      store.reportUnreadable(file.name, converted.problem);
+      return false;
+    }
     const replaced = hasUnsavedChanges(store) ? currentSession() : undefined;
-    if (!store.openText(read.text, file.name)) return false;
-    setSaveTarget(file.name, handle);
+    const previous = store.document ? { fileName: store.document.fileName, savedData: store.document.savedData } : null;
+    if (!store.openText(converted.text, converted.fileName)) return false;
+    observeReopened(previous, converted.fileName, converted.text);
+    // An imported file is new: saving must not write YAML over the source it came from.
+    setSaveTarget(converted.fileName, converted.report ? undefined : handle);
+    if (converted.report) useImportReport.getState().show(converted.report);
     if (replaced) {
       await saveSession(replaced, 'previous').catch(() => undefined);
-      store.say('info', `Opened ${file.name}. Your unsaved changes to ${replaced.fileName} were kept aside.`, {
+      store.say('info', `Opened ${converted.fileName}. Your unsaved changes to ${replaced.fileName} were kept aside.`, {
         label: `Reopen ${replaced.fileName}`,
         run: () => {
           void loadSession('previous').then((previous) => {

@@ -29,3 +29,4 @@ export {
   type TreeProjection,
 } from './projection';
 export { changedItems, type ItemChanges } from './changed-items';
+export { turnChanges, combineTurnChanges, changesToUndoWith } from './turn-changes';

@@ -7,82 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { deepEqual } from '../model/json';
 import { mergeWorkingFiles, mergeWorkingTexts, type MergeSide } from './merge';
 import { openWorkingFile } from '../text/open';
-import * as ops from '../operations/index';
 import { SAMPLES, deepFreeze } from '../fixtures/operation-samples';
+import { edited, links, nodes, steps } from '../fixtures/random-edits';
 import { errorCodes } from '../fixtures/operation-helpers';
 import { saveWorkingFile } from '../text/save';
-import type { Json, Link, Node, Tree, WorkingFile } from '../model/types';
-import { TRACE_FIELDS, TREE_KEYS, allowedKinds, isTreeKey } from '../model/vocabulary';
-
-type Pick = { a: number; b: number; c: number };
-type Edit = (file: WorkingFile, p: Pick, avoid: ReadonlySet<string>) => ReturnType<typeof ops.addNode>;
-
-const trees = (file: WorkingFile): [string, Tree][] => Object.entries(file.trees as Record<string, Tree>);
-const nodes = (file: WorkingFile): Node[] => trees(file).flatMap(([, t]) => t.nodes);
-const links = (file: WorkingFile): Link[] => trees(file).flatMap(([, t]) => t.links);
-const pick = <T,>(list: readonly T[], n: number): T | undefined => (list.length === 0 ? undefined : list[n % list.length]);
-const treeOfNode = (file: WorkingFile, id: string) => trees(file).find(([, t]) => t.nodes.some((n) => n.id === id))?.[0] ?? 'goal';
-const PEOPLE = ['alice', 'bob', 'carol'];
-const WORDS = ['Quotes are slow.', 'Approvals wait.', 'A new claim.', 'Edited.'];
-
-const EDITS: Edit[] = [
-  (f, p, avoid) => {
-    const key = pick(trees(f), p.a)?.[0] ?? 'goal';
-    return ops.addNode(f, key, { kind: isTreeKey(key) ? pick(allowedKinds(key), p.b)! : 'observation', text: pick(WORDS, p.c)!, avoid });
-  },
-  (f, p) => ops.updateNode(f, pick(nodes(f), p.a)?.id ?? 'zz', { text: pick(WORDS, p.b)! }),
-  (f, p) => ops.updateNode(f, pick(nodes(f), p.a)?.id ?? 'zz', { text: `Endorsed ${p.b}.` }, { endorsedBy: [pick(PEOPLE, p.c)!] }),
-  (f, p) => {
-    const id = pick(nodes(f), p.a)?.id ?? 'zz';
-    const key = treeOfNode(f, id);
-    return ops.updateNode(f, id, { kind: isTreeKey(key) ? pick(allowedKinds(key), p.b)! : 'observation' });
-  },
-  (f, p) => ops.removeNode(f, pick(nodes(f), p.a)?.id ?? 'zz'),
-  (f, p, avoid) => {
-    const from = pick(nodes(f), p.a)?.id ?? 'zz';
-    const key = treeOfNode(f, from);
-    const to = pick(trees(f).find(([k]) => k === key)?.[1].nodes ?? [], p.b)?.id ?? 'zz';
-    return ops.addLink(f, key, [from], to, undefined, { avoid });
-  },
-  (f, p) => ops.updateLink(f, pick(links(f), p.a)?.id ?? 'zz', { relation: pick(['causes', 'contributes_to', 'precedes'], p.b)! }),
-  (f, p) => ops.removeLink(f, pick(links(f), p.a)?.id ?? 'zz'),
-  (f, p) => {
-    const id = pick([...nodes(f), ...links(f)], p.a)?.id ?? 'zz';
-    return ops.accept(f, [id, ...ops.endsNeededToAccept(f, id)], [pick(PEOPLE, p.b)!]);
-  },
-  (f, p) => ops.dispute(f, pick([...nodes(f), ...links(f)], p.a)?.id ?? 'zz', { text: pick(WORDS, p.b)!, by: pick(PEOPLE, p.c)! }, { addBacklog: p.c % 2 === 0 }),
-  (f, p) => ops.returnToProposed(f, pick([...nodes(f), ...links(f)], p.a)?.id ?? 'zz'),
-  (f, p) => ops.addNote(f, pick([...nodes(f), ...links(f)], p.a)?.id ?? 'zz', p.b % 2 ? 'assumptions' : 'challenges', { text: pick(WORDS, p.c)!, by: pick(PEOPLE, p.b)! }),
-  (f, p) => {
-    const item = pick([...nodes(f), ...links(f)], p.a);
-    const key = item ? (trees(f).find(([, t]) => [...t.nodes, ...t.links].includes(item))?.[0] ?? 'goal') : 'goal';
-    return ops.addBacklogEntry(f, key, { ref: item?.id ?? 'zz', work: pick(['test_causality', 'examine_assumption'], p.b)!, note: p.c % 2 ? 'why' : undefined });
-  },
-  (f, p) => {
-    const key = pick(trees(f).filter(([, t]) => t.backlog.length > 0), p.a)?.[0] ?? 'goal';
-    return ops.removeBacklogEntry(f, key, p.b % Math.max(1, (f.trees as Record<string, Tree>)[key]?.backlog.length ?? 1));
-  },
-  (f, p) => ops.addTrace(f, pick(nodes(f), p.a)?.id ?? 'zz', TRACE_FIELDS[p.b % 3], pick(nodes(f), p.c)?.id ?? 'zz'),
-  (f, p) => ops.addContribution(f, pick([...nodes(f), ...links(f)], p.a)?.id ?? 'zz', { by: pick([...PEOPLE, 'assistant'], p.b)!, mode: 'voice' }),
-  (f, p) => ops.renameParticipant(f, pick(PEOPLE, p.a)!, pick(['Robert', 'Al', 'Caroline'], p.b)!),
-  (f, p) => ops.addParticipant(f, pick(['dana', 'erin', 'frank'], p.a)!, pick(['Dana', 'Erin', 'Frank'], p.b)!),
-  (f, p) => ops.setActiveTree(f, pick(trees(f), p.a)?.[0] ?? 'goal'),
-  (f, p) => ops.addTree(f, pick(TREE_KEYS, p.a)!),
-  (f, p) => ops.removeTree(f, pick(trees(f), p.a)?.[0] ?? 'goal'),
-];
-
-const steps = fc.array(fc.record({ edit: fc.nat({ max: EDITS.length - 1 }), a: fc.nat(60), b: fc.nat(60), c: fc.nat(60) }), { maxLength: 6 });
-
-/** The sample after `list` of edits; refused edits change nothing. Ids are new to this side only, so both sides may pick the same. */
-function edited(base: WorkingFile, list: { edit: number; a: number; b: number; c: number }[]): WorkingFile {
-  let file = base;
-  const avoid = new Set([...nodes(base), ...links(base)].map((item) => item.id));
-  for (const step of list) {
-    const result = EDITS[step.edit](file, step, avoid);
-    if (result.ok) file = deepFreeze(result.file);
-  }
-  return file;
-}
+import type { Json, WorkingFile } from '../model/types';
+import { TRACE_FIELDS } from '../model/vocabulary';
 
 const asJson = (file: WorkingFile) => file as unknown as Json;
 

@@ -2,6 +2,7 @@
 // tolerant readers that draw what they can from a file that is not valid yet.
 export * from './vocabulary';
 export type * from './types';
+export type * from './turn';
 export { deepEqual, isObject } from './json';
 export { formatPath, type Path, type PathSegment } from './path';
 export { MAX_FILE_BYTES, MAX_ALIAS_VALUES, describeBytes } from './limits';

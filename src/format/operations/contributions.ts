@@ -19,21 +19,37 @@ export interface ContributionInput {
 
 /**
  * The contribution a new node or link starts with: by the driver (`driver_default`) unless a
- * contributor is named (`explicit`) or is the assistant (`assistant`).
+ * contributor is named (`explicit`) or is the assistant (`assistant`). `attribution` says how
+ * the credit was decided when the caller knows better: `speaker_label` for a participant named
+ * as the speaker in a transcript, `driver_default` for a person's idea with no named speaker
+ * (credited to the driver, whoever is named).
  */
-export function firstContribution(file: WorkingFile, contributor?: string, mode: Mode = 'text'): Contribution | Refusal {
+export function firstContribution(file: WorkingFile, contributor?: string, mode: Mode = 'text', attribution?: Attribution): Contribution | Refusal {
   if (!(MODES as readonly string[]).includes(mode)) return refuse(`The mode ${mode} is not one of ${MODES.join(', ')}.`);
-  if (contributor === undefined) {
+  if (attribution !== undefined && !(ATTRIBUTIONS as readonly string[]).includes(attribution)) {
+    return refuse(`The attribution ${String(attribution)} is not one of ${ATTRIBUTIONS.join(', ')}.`);
+  }
+  if (contributor === undefined && attribution !== undefined && attribution !== 'driver_default') {
+    return refuse(attribution === 'assistant' ? 'Attribution assistant goes with the assistant as contributor.' : `Attribution ${attribution} names the person who said it: name the contributor.`);
+  }
+  if (contributor === undefined || attribution === 'driver_default') {
     const driver: unknown = file.driver;
     const problem = typeof driver === 'string' && driver !== ASSISTANT ? checkAuthor(file, driver, 'idea') : null;
     if (typeof driver !== 'string' || driver === ASSISTANT || problem) {
       return refuse('The file has no valid driver to credit by default; name the contributor, or choose a driver among the participants first.');
     }
+    if (contributor !== undefined && contributor !== driver) {
+      return refuse(`driver_default credits the driver (${driver}); an idea from ${contributor} is credited to ${contributor} by name.`);
+    }
     return { by: driver, attribution: 'driver_default', mode };
   }
   const problem = checkAuthor(file, contributor, 'idea');
   if (problem) return problem;
-  return { by: contributor, attribution: contributor === ASSISTANT ? 'assistant' : 'explicit', mode };
+  const chosen: Attribution = attribution ?? (contributor === ASSISTANT ? 'assistant' : 'explicit');
+  if ((contributor === ASSISTANT) !== (chosen === 'assistant')) {
+    return refuse(contributor === ASSISTANT ? 'A contribution by the assistant has attribution assistant.' : `Attribution assistant goes only with the assistant, not with ${contributor}.`);
+  }
+  return { by: contributor, attribution: chosen, mode };
 }
 
 export function addContribution(file: WorkingFile, itemId: string, input: ContributionInput): EditResult {

@@ -2,7 +2,7 @@
 // Each refuses with a reason the user can read, never mutates its input, keeps unknown keys and
 // list order, upgrades an unversioned draft on its first edit, and never adds a validation error.
 export { type EditResult, type Refusal, done, refuse } from './result';
-export { listOf, treeEntries } from './read';
+export { allIds, findItem, listOf, treeEntries } from './read';
 export { withList } from './write';
 export { guardEdit, newErrors, prepareEdits, GUARD_REASON } from './guard';
 export { editRefusal, runEdit } from './edit';
@@ -45,3 +45,4 @@ export {
 } from './participants';
 export { addTree, removeTree, setActiveTree } from './trees';
 export { rewriteItem } from './rewrite';
+export { revertChanges } from './revert';

@@ -1,7 +1,7 @@
 // Links (FORMAT.md section 4): connect nodes of one tree, build a joint (AND) cause by adding
 // sources, change a link's relation or ends, remove it with its backlog entries.
 import type { Link, WorkingFile } from '../model/types';
-import type { Mode } from '../model/vocabulary';
+import type { Attribution, Mode } from '../model/vocabulary';
 import { firstContribution } from './contributions';
 import { runEdit } from './edit';
 import { checkNewId, newLinkId } from './ids';
@@ -16,6 +16,8 @@ export interface LinkOptions {
   /** Who had the idea: a participant (`explicit`) or `assistant`; the driver when omitted. */
   contributor?: string;
   mode?: Mode;
+  /** How the credit was decided (see `firstContribution`); from the contributor when omitted. */
+  attribution?: Attribution;
   /** The id to use (it must be new); otherwise one is made with `newLinkId`. */
   id?: string;
   /** Ids never to use, e.g. every id in the undo history. */
@@ -42,7 +44,7 @@ export function addLink(file: WorkingFile, tree: string, from: readonly string[]
     const id = options.id ?? newLinkId(file, options.avoid, tree);
     const idProblem = checkNewId(file, id, options.avoid);
     if (idProblem) return refuse(idProblem);
-    const contribution = firstContribution(file, options.contributor, options.mode);
+    const contribution = firstContribution(file, options.contributor, options.mode, options.attribution);
     if (isRefusal(contribution)) return contribution;
     const link: Link = { id, from: sources, to, relation: chosen, status: 'proposed', contributions: [contribution] };
     const twins = linksOf(target).filter((other) => other.to === to && sameSet(sourcesOf(other), sources)).map((other) => other.id);

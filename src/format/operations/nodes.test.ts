@@ -26,6 +26,18 @@ describe('addNode', () => {
     expect(node(assistant.file, 'n3')!.contributions).toEqual([{ by: 'assistant', attribution: 'assistant', mode: 'text' }]);
   });
 
+  it('credits a person named as the speaker (speaker_label) and an unnamed person to the driver (driver_default)', () => {
+    const file = sample('seed');
+    const named = expectOk(addNode(file, 'current_reality', { kind: 'cause', text: 'Approvers travel.', contributor: 'bob', attribution: 'speaker_label', mode: 'voice' }));
+    expect(node(named.file, 'n3')!.contributions).toEqual([{ by: 'bob', attribution: 'speaker_label', mode: 'voice' }]);
+    const unnamed = expectOk(addNode(file, 'current_reality', { kind: 'cause', text: 'Approvers travel.', attribution: 'driver_default' }));
+    expect(node(unnamed.file, 'n3')!.contributions).toEqual([{ by: 'alice', attribution: 'driver_default', mode: 'text' }]);
+    expectRefused(addNode(file, 'current_reality', { kind: 'cause', text: 'x', attribution: 'speaker_label' }), /names the person who said it/);
+    expectRefused(addNode(file, 'current_reality', { kind: 'cause', text: 'x', contributor: 'bob', attribution: 'driver_default' }), /driver_default credits the driver \(alice\)/);
+    expectRefused(addNode(file, 'current_reality', { kind: 'cause', text: 'x', contributor: 'assistant', attribution: 'speaker_label' }), /by the assistant has attribution assistant/);
+    expectRefused(addNode(file, 'current_reality', { kind: 'cause', text: 'x', contributor: 'bob', attribution: 'assistant' }), /goes only with the assistant/);
+  });
+
   it('never reuses an id the caller has seen', () => {
     const result = expectOk(addNode(sample('seed'), 'current_reality', { kind: 'cause', text: 'A', avoid: new Set(['n3', 'n4']) }));
     expect(result.created).toEqual(['n5']);

@@ -3,7 +3,7 @@
 import { isObject } from '../model/json';
 import type { BacklogEntry, Link, Node, WorkingFile } from '../model/types';
 import { capital } from '../validate/item';
-import { TRACE_FIELDS, allowedKinds, isTreeKey, type Mode, type TraceField } from '../model/vocabulary';
+import { TRACE_FIELDS, allowedKinds, isTreeKey, type Attribution, type Mode, type TraceField } from '../model/vocabulary';
 import { firstContribution } from './contributions';
 import { runEdit } from './edit';
 import { checkNewId, newNodeId } from './ids';
@@ -20,6 +20,8 @@ export interface NewNode {
   contributor?: string;
   /** How the idea came in; `text` when omitted. */
   mode?: Mode;
+  /** How the credit was decided (see `firstContribution`); from the contributor when omitted. */
+  attribution?: Attribution;
   /** The id to use (it must be new); otherwise one is made with `newNodeId`. */
   id?: string;
   /** Ids never to use, e.g. every id in the undo history. */
@@ -39,7 +41,7 @@ export function addNode(file: WorkingFile, tree: string, input: NewNode): EditRe
     const id = input.id ?? newNodeId(file, input.avoid, tree, input.kind);
     const idProblem = checkNewId(file, id, input.avoid);
     if (idProblem) return refuse(idProblem);
-    const contribution = firstContribution(file, input.contributor, input.mode);
+    const contribution = firstContribution(file, input.contributor, input.mode, input.attribution);
     if (isRefusal(contribution)) return contribution;
     const node: Node = { id, kind: input.kind, text: input.text, status: 'proposed', contributions: [contribution] };
     return done(setList(file, tree, 'nodes', [...listOf(target, 'nodes'), node], target), [], [id]);

@@ -4,6 +4,7 @@
 import { create } from 'zustand';
 import type { Diagnostic, MergeConflict, MergeSide } from '../../format';
 import type { FileInfo, FolderEntry } from '../../protocol/workspace-protocol';
+import type { AccessState } from './live-access';
 import type { ConnectionState } from './live-connection';
 
 /** Saved / Saving… / Not saved (reason): what the toolbar always tells. */
@@ -15,12 +16,19 @@ export interface DiskProblem {
   diagnostics: Diagnostic[];
   /** The file is gone from disk (deleted or renamed away). */
   missing: boolean;
+  /**
+   * It reads, but looks like a write that has not finished (it lost whole trees, or its
+   * validity): why, in words. The person may open it as it is.
+   */
+  unfinished?: string;
 }
 
 export interface LiveState {
   /** True when the page was served by `causeway open` and works on a file on disk. */
   active: boolean;
   connection: ConnectionState;
+  /** Whether this page has its way in (a secret for the one-time code of its address). */
+  access: AccessState;
   /** The server answers but no longer knows this page: it was restarted with a new secret. */
   restarted: boolean;
   /** A file is being edited, or (folder mode) the folder's files are listed to choose from. */
@@ -37,6 +45,7 @@ export interface LiveState {
 export const useLiveStore = create<LiveState>(() => ({
   active: false,
   connection: 'connecting',
+  access: 'ok',
   restarted: false,
   mode: null,
   file: null,

@@ -8,24 +8,32 @@
 //   it is back.
 import {
   deepEqual,
+  diagnoseData,
   openWorkingFile,
   saveWithSource,
+  shapeOfData,
+  unfinishedChange,
   type Json,
+  type OpenedFile,
   type SaveBase,
   changedItems,
   mergeWorkingTexts,
   type MergeSide,
 } from '../../format';
 import type { DiskState, ServerMessage } from '../../protocol/workspace-protocol';
+import type { TurnRecord } from '../../protocol/turn-record';
 import { loadSession, startAutosave, type SavedSession, type SessionKey } from '../autosave';
 import { useDocumentStore } from '../document-store';
 import { useHistoryStore } from '../history-store';
+import { currentSecret, forgetSecret, obtainAccess, onNewAccess, secretHolds } from './live-access';
 import { connectLive, type ConnectionState, type LiveConnection } from './live-connection';
 import { useLiveStore, type DiskProblem } from './live-store';
 import { describeDiskChange, describeMerge } from './live-words';
 
 /** The pause after an edit before it is written: typing writes once, not on every key. */
 export const WRITE_DELAY_MS = 300;
+/** While conflicts wait, the pause in typing after which they are worked out again with what was typed. */
+const CONFLICT_REFRESH_MS = 250;
 /** How long to wait for the server to answer a snapshot request. */
 const SNAPSHOT_TIMEOUT_MS = 120_000;
 const CHOSEN_FILE_KEY = 'causeway.live.chosen';
@@ -50,7 +58,10 @@ interface Sync {
   /** The last write sent, kept to recognise it on disk when its answer was lost with the connection. */
   lastSent: SentWrite | null;
   failure: string | null;
+  /** A version on disk that looked unfinished and that the person chose to open as it is. */
+  takenAsItIs: string | null;
   timer: ReturnType<typeof setTimeout> | undefined;
+  conflictTimer: ReturnType<typeof setTimeout> | undefined;
   request: number;
   snapshotWaiters: Map<number, (outcome: { ok: boolean; message: string }) => void>;
   flushWaiters: ((written: boolean) => void)[];
@@ -63,6 +74,17 @@ export function onFileChosen(listener: (fileId: string) => void): void {
   fileChosenListener = listener;
 }
 
+/** Told of what others did to the file: each change from outside once it is in place, and the turn log. */
+export interface OutsideListener {
+  /** `before` is the file as this page last had it from disk, `after` as it came. Called before the change is put in place: defer the work. */
+  change(before: Json, after: Json, text: string, cause: 'outside' | 'write'): void;
+  turns(records: TurnRecord[]): void;
+}
+let outsideListener: OutsideListener | undefined;
+export function onOutside(listener: OutsideListener): void {
+  outsideListener = listener;
+}
+
 /** Whether this page was served by `causeway open` (the server marks the page). */
 export function isLivePage(): boolean {
   return typeof document !== 'undefined' && document.querySelector('meta[name="causeway-live"]') !== null;
@@ -73,42 +95,64 @@ const sessionKey = (): SessionKey | undefined => {
   return file && useLiveStore.getState().mode === 'file' ? `live:${file.id}` : undefined;
 };
 
+/** Before the page has its way in, nothing can be sent. */
+const NOT_YET_CONNECTED: LiveConnection = { send: () => false, reconnect: () => undefined, close: () => undefined };
+
 /** Starts working on the file on disk: connects, opens what the server sends, and writes edits back. */
 export function startLiveSync(): () => void {
-  // The secret came in the address; the server has put it in a cookie, so it leaves the address bar.
-  if (new URL(window.location.href).searchParams.has('token')) history.replaceState(null, '', '/');
   useLiveStore.setState({ active: true });
   const state: Sync = {
-    connection: undefined as unknown as LiveConnection,
+    connection: NOT_YET_CONNECTED,
     base: null,
     pending: null,
     latestDisk: null,
     inFlight: null,
     lastSent: null,
     failure: null,
+    takenAsItIs: null,
     timer: undefined,
+    conflictTimer: undefined,
     request: 0,
     snapshotWaiters: new Map(),
     flushWaiters: [],
   };
   sync = state;
-  state.connection = connectLive({
-    state: (connection) => onConnection(connection),
-    message: (message) => void onMessage(message),
-    malformed: (reason) => useDocumentStore.getState().say('refusal', `The server sent ${reason}; it was ignored.`),
+  let stopped = false;
+  // The address's one-time code becomes this page's secret first; then the channel opens with it.
+  void obtainAccess().then((access) => {
+    if (stopped) return;
+    useLiveStore.setState({ access });
+    state.connection = connectLive(
+      {
+        state: (connection) => onConnection(connection),
+        message: (message) => void onMessage(message),
+        malformed: (reason) => useDocumentStore.getState().say('refusal', `The server sent ${reason}; it was ignored.`),
+      },
+      currentSecret,
+    );
+  });
+  // A new address opened here or in another tab (after a restart): back in with its secret.
+  const stopAccess = onNewAccess((access) => {
+    if (access !== 'ok') return;
+    useLiveStore.setState({ access, restarted: false });
+    state.connection.reconnect();
   });
   const stopAutosave = startAutosave((message) => useDocumentStore.getState().say('refusal', message), sessionKey);
   const unsubscribe = useDocumentStore.subscribe((now, before) => {
     if (now.document?.data !== before.document?.data || now.document?.savedData !== before.document?.savedData) {
       if (hasUnwritten()) scheduleWrite(WRITE_DELAY_MS);
+      if (state.pending && now.document?.data !== before.document?.data) scheduleConflictRefresh();
       updateSaveState();
     }
   });
   return () => {
+    stopped = true;
+    stopAccess();
     unsubscribe();
     stopAutosave();
     state.connection.close();
     clearTimeout(state.timer);
+    clearTimeout(state.conflictTimer);
     sync = undefined;
   };
 }
@@ -133,14 +177,17 @@ function onConnection(connection: ConnectionState): void {
   updateSaveState();
 }
 
-/** A server that answers but refuses this page was started again: its new address is needed. */
+/**
+ * A server that answers but no longer knows this page's secret was started again (or let this
+ * page go): a new address is needed, and trying with the old secret is pointless.
+ */
 async function checkRestarted(): Promise<void> {
-  try {
-    const response = await fetch('/', { method: 'HEAD', cache: 'no-store', credentials: 'same-origin' });
-    if (response.status === 401 && useLiveStore.getState().connection !== 'connected') useLiveStore.setState({ restarted: true });
-  } catch {
-    // not answering at all: simply stopped; the connection keeps trying
-  }
+  const secret = currentSecret();
+  if (secret === null) return;
+  const holds = await secretHolds(secret); // undefined: not answering at all, simply stopped; the connection keeps trying
+  if (holds !== false || useLiveStore.getState().connection === 'connected') return;
+  forgetSecret(secret);
+  useLiveStore.setState({ restarted: true });
 }
 
 async function onMessage(message: ServerMessage): Promise<void> {
@@ -150,7 +197,10 @@ async function onMessage(message: ServerMessage): Promise<void> {
       if (message.mode === 'folder') return showFolder(message.folder, message.files);
       return welcomeFile(message);
     case 'disk':
-      return onDisk(message.disk);
+      return onDisk(message.disk, message.cause);
+    case 'turns':
+      outsideListener?.turns(message.turns);
+      return;
     case 'write-result':
       return onWriteResult(message);
     case 'history': {
@@ -248,11 +298,12 @@ function recoverUnwrittenEdits(fileId: string, session: SavedSession | undefined
   mergeWith({ version: disk.version, text: disk.text }, session.data, 'Recover edits not yet written', 'recovered');
 }
 
-function onDisk(disk: DiskState): void {
+function onDisk(disk: DiskState, cause: 'outside' | 'write' = 'outside'): void {
   if (!sync) return;
   sync.latestDisk = disk;
   const base = sync.base;
   if (base && disk.version === base.version) {
+    // Back as it was (`git stash pop`): edits that waited for it are written now (setDiskProblem).
     if (useLiveStore.getState().diskProblem) setDiskProblem(null);
     updateSaveState();
     return;
@@ -279,8 +330,16 @@ function onDisk(disk: DiskState): void {
     setDiskProblem({ message: `The file on disk cannot be used (${summary}).`, diagnostics: opened.diagnostics, missing: false });
     return;
   }
+  // A program still writing the file leaves a prefix that reads: keep the last complete content
+  // until it is finished (or the person opens it as it is).
+  const unfinished = sync.takenAsItIs === disk.version ? undefined : unfinishedOnDisk(document.savedData, opened);
+  if (unfinished !== undefined) {
+    setDiskProblem({ message: `The file on disk looks unfinished: ${unfinished}.`, diagnostics: opened.diagnostics, missing: false, unfinished });
+    return;
+  }
   setDiskProblem(null);
   const disked = { version: disk.version, text: disk.text };
+  outsideListener?.change(document.savedData, opened.data, disk.text, cause);
   if (!hasUnwritten() && !sync.pending) {
     const changes = changedItems(document.data, opened.data);
     useDocumentStore.getState().replaceFromDisk({
@@ -296,6 +355,21 @@ function onDisk(disk: DiskState): void {
     return;
   }
   mergeWith(disked, document.data, 'Merge with changes on disk', 'disk');
+}
+
+/** Why the disk's new content looks like an unfinished write, compared with what this page last took from disk. */
+function unfinishedOnDisk(lastFromDisk: Json, opened: OpenedFile): string | undefined {
+  // Whether the last content was valid matters only when the new one is not: worked out then.
+  const wasValid = opened.valid || !diagnoseData(lastFromDisk).some((d) => d.severity === 'error');
+  return unfinishedChange(shapeOfData(lastFromDisk, wasValid), shapeOfData(opened.data, opened.valid));
+}
+
+/** The person opens the file on disk as it is, although it looks unfinished (their say). */
+export function takeDiskAsItIs(): void {
+  const disk = sync?.latestDisk;
+  if (!sync || !disk || disk.text === null) return;
+  sync.takenAsItIs = disk.version;
+  onDisk(disk);
 }
 
 /**
@@ -334,6 +408,27 @@ function mergeWith(disk: { version: string; text: string }, mine: Json, label: s
   if (hasUnwritten()) scheduleWrite(0);
 }
 
+/**
+ * Conflicts are worked out again as the person keeps typing, so each offers everything typed
+ * (the field being typed in is never taken away, see SidePanel).
+ */
+function scheduleConflictRefresh(): void {
+  if (!sync) return;
+  clearTimeout(sync.conflictTimer);
+  sync.conflictTimer = setTimeout(refreshConflicts, CONFLICT_REFRESH_MS);
+}
+
+function refreshConflicts(): void {
+  const document = useDocumentStore.getState().document;
+  if (!sync?.pending || !sync.base || !document) return;
+  const outcome = mergeWorkingTexts(sync.base.text, document.data, sync.pending.text, useLiveStore.getState().choices);
+  if (outcome.conflicts.length === 0) return mergeWith(sync.pending, document.data, 'Merge with changes on disk', 'disk');
+  const ids = new Set(outcome.conflicts.map((c) => c.id));
+  const choices = new Map([...useLiveStore.getState().choices].filter(([id]) => ids.has(id)));
+  useLiveStore.setState({ conflicts: outcome.conflicts, choices });
+  updateSaveState();
+}
+
 /** Settles one conflict; once every one is settled, the merge is shown and written. */
 export function settleConflict(id: string, side: MergeSide): void {
   const choices = new Map(useLiveStore.getState().choices);
@@ -357,8 +452,11 @@ function resettle(): void {
 }
 
 function setDiskProblem(problem: DiskProblem | null): void {
+  const had = useLiveStore.getState().diskProblem !== null;
   useLiveStore.setState({ diskProblem: problem });
   updateSaveState();
+  // Edits that waited for the file are written as soon as it can be used again.
+  if (had && problem === null && hasUnwritten()) scheduleWrite(0);
 }
 
 function scheduleWrite(delay: number): void {
@@ -395,7 +493,9 @@ function writeNow(overwriteProblem = false): void {
     return;
   }
   const sent: SentWrite = { request: ++sync.request, text: saved.text, source: saved.source, data: document.data };
-  if (!sync.connection.send({ type: 'write', request: sent.request, baseVersion, text: sent.text, ...(overwriteProblem ? { overwriteProblem: true } : {}) })) {
+  // Writing over a version the person opened as it is, though it looked unfinished, is their say too.
+  const personSaidSo = overwriteProblem || (sync.takenAsItIs !== null && baseVersion === sync.takenAsItIs);
+  if (!sync.connection.send({ type: 'write', request: sent.request, baseVersion, text: sent.text, ...(personSaidSo ? { overwriteProblem: true } : {}) })) {
     updateSaveState();
     return;
   }
@@ -424,7 +524,11 @@ function onWriteResult(message: Extract<ServerMessage, { type: 'write-result' }>
     if (hasUnwritten()) scheduleWrite(0);
     return;
   }
-  sync.failure = message.reason;
+  if (message.unfinished !== undefined) {
+    // The server holds the file as unfinished (it judged it against the last complete state it
+    // saw): shown as such, with the person's way to write over it.
+    setDiskProblem({ message: `The file on disk looks unfinished: ${message.unfinished}.`, diagnostics: [], missing: false, unfinished: message.unfinished });
+  } else sync.failure = message.reason;
   updateSaveState();
   settleFlush(false);
 }
@@ -454,7 +558,9 @@ function updateSaveState(): void {
   let save: typeof live.save;
   if (live.conflicts.length > 0 && sync.pending) save = { kind: 'unsaved', reason: `${live.conflicts.length} conflict${live.conflicts.length === 1 ? '' : 's'} to settle` };
   else if (unwritten && live.connection !== 'connected') save = { kind: 'unsaved', reason: 'disconnected' };
-  else if (unwritten && live.diskProblem) save = { kind: 'unsaved', reason: live.diskProblem.missing ? 'file gone from disk' : 'file on disk unreadable' };
+  else if (unwritten && live.diskProblem) {
+    save = { kind: 'unsaved', reason: live.diskProblem.missing ? 'file gone from disk' : live.diskProblem.unfinished ? 'file on disk unfinished' : 'file on disk unreadable' };
+  }
   else if (unwritten && sync.failure && !sync.inFlight) save = { kind: 'unsaved', reason: sync.failure };
   else if (unwritten || sync.inFlight) save = { kind: 'saving' };
   else save = { kind: 'saved' };

@@ -7,6 +7,7 @@ import { useIsDimmed, useIsHit } from '../find/lens-store';
 import { STATUS_LABEL, TRACE_LABEL, kindLabel, plural, treeLabel } from '../words';
 import type { ClaimFlowNode } from './build-flow';
 import { useChangedOnDisk } from './changed-on-disk';
+import { turnMarkWords, useTurnMark } from './turn-mark';
 import { CheckMark } from './CheckMark';
 import { MARK_WORD } from './marks';
 
@@ -43,13 +44,16 @@ export function ClaimCard({ data, selected, targetHandle, sourceHandle }: { data
   const status = STATUS_LABEL[node.status];
   const focusItem = useDocumentStore((s) => s.focusItem);
   const changedOnDisk = useChangedOnDisk(node.id);
+  // Only on the working file's own cards (not in a change view or a revision).
+  const turnMark = useTurnMark(mark ? '' : node.id);
   const dimmed = useIsDimmed(node.id);
   const hit = useIsHit(node.id);
   return (
     <div
-      className={`cw-claim ${mark ? `cw-mark-${mark}` : `cw-status-${node.status}`}${selected ? ' is-selected' : ''}${problems.length ? ' is-broken' : ''}${dimmed ? ' is-dimmed' : ''}${hit ? ' is-hit' : ''}${changedOnDisk ? ' is-changed-on-disk' : ''}`}
+      className={`cw-claim ${mark ? `cw-mark-${mark}` : `cw-status-${node.status}`}${selected ? ' is-selected' : ''}${problems.length ? ' is-broken' : ''}${dimmed ? ' is-dimmed' : ''}${hit ? ' is-hit' : ''}${changedOnDisk ? ' is-changed-on-disk' : ''}${turnMark ? ' has-turn-mark' : ''}`}
       data-node-id={node.id}
       {...(changedOnDisk ? { 'data-changed-on-disk': 'true' } : {})}
+      {...(turnMark ? { 'data-turn-mark': turnMark.change } : {})}
       data-status={node.status}
       data-kind={node.kind}
       {...(dimmed ? { 'data-dimmed': 'true' } : {})}
@@ -71,6 +75,11 @@ export function ClaimCard({ data, selected, targetHandle, sourceHandle }: { data
       {changedOnDisk && (
         <span className="cw-changed-on-disk-tag" role="note">
           changed on disk
+        </span>
+      )}
+      {turnMark && (
+        <span className="cw-turn-tag" role="note" title="In a turn you have not reviewed: see the Turns panel">
+          {turnMarkWords(turnMark)}
         </span>
       )}
       {dimmed && <span className="cw-visually-hidden">Dimmed: outside the filter or the focus. </span>}

@@ -10,6 +10,7 @@ import { markerId } from './ArrowMarkers';
 import { CheckMark } from './CheckMark';
 import { JUNCTION_SIZE, type LinkFlowEdge } from './build-flow';
 import { useChangedOnDisk } from './changed-on-disk';
+import { turnMarkWords, useTurnMark } from './turn-mark';
 import { MARK_WORD } from './marks';
 import { coursePath, pointAlong, zigzagPath } from '../../render/geometry';
 import { clipAreaKey, clipAreaOf, LONG_LINK } from './clip-area';
@@ -36,6 +37,7 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
   const sourceRect = rectOf(sourceNode);
   const targetRect = rectOf(targetNode);
   const changedOnDisk = useChangedOnDisk(data?.link.id ?? '');
+  const turnMark = useTurnMark(data?.mark ? '' : (data?.link.id ?? ''));
   const labelRef = useRef<HTMLDivElement>(null);
   const dimmed = useIsDimmed(data?.link.id ?? '');
   const hit = useIsHit(data?.link.id ?? '');
@@ -90,12 +92,13 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
       data-relation={link.relation}
       {...(mark ? { 'data-change': before ? 'before' : mark } : {})}
       {...(changedOnDisk && !before ? { 'data-changed-on-disk': 'true' } : {})}
+      {...(turnMark ? { 'data-turn-mark': turnMark.change } : {})}
     >
       <BaseEdge id={id} path={path} className="cw-link-path" style={pathStyle} markerEnd={marker} interactionWidth={16} />
       <EdgeLabelRenderer>
         <div
           ref={labelRef}
-          className={`cw-link-label cw-link-label-${mark ? `mark-${mark}` : link.status} nodrag nopan${selected ? ' is-selected' : ''}${dimmed ? ' is-dimmed' : ''}${hit ? ' is-hit' : ''}${changedOnDisk && !before ? ' is-changed-on-disk' : ''}`}
+          className={`cw-link-label cw-link-label-${mark ? `mark-${mark}` : link.status} nodrag nopan${selected ? ' is-selected' : ''}${dimmed ? ' is-dimmed' : ''}${hit ? ' is-hit' : ''}${changedOnDisk && !before ? ' is-changed-on-disk' : ''}${turnMark ? ' has-turn-mark' : ''}`}
           style={{ transform: `translate(-50%, -50%) translate(${midX}px, ${midY}px)` }}
           data-link-label={before ? undefined : link.id}
           onClick={(event) => {
@@ -104,7 +107,7 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
             useDocumentStore.getState().select({ nodes: [], links: [link.id] });
             useSideSection.getState().show('inspector');
           }}
-          title={`${label} — ${status.word.toLowerCase()}${assumptionText ? `\nAssumptions:\n${assumptionText}` : ''}`}
+          title={`${label} — ${status.word.toLowerCase()}${turnMark ? ` (${turnMarkWords(turnMark)}: in a turn you have not reviewed)` : ''}${assumptionText ? `\nAssumptions:\n${assumptionText}` : ''}`}
         >
           {!mark && (
             <>

@@ -13,6 +13,7 @@ import { SECTIONS, SECTION_LABEL, useSideSection } from '../side/side-section';
 import { exportDownload, saveDocument, saveDocumentAs } from '../saving';
 import { showSidePanel, sidePanelShown, useLayout } from '../shell/layout-store';
 import { isNarrow } from '../shell/use-narrow';
+import { exchangeActions } from '../exchange/exchange-actions';
 import { useTheme } from '../theme/theme';
 import { treeLabel } from '../words';
 
@@ -93,6 +94,7 @@ export function editorActions(ctx: EditorContext): EditorAction[] {
     { id: 'export-yaml', label: 'Export YAML (download the file)', group: 'File', keys: ['Ctrl+E'], whileTyping: true, unavailable: noDocument, run: exportDownload },
     { id: 'export-png', label: 'Export PNG of this tree', group: 'File', keys: ['Ctrl+Shift+E'], whileTyping: true, unavailable: ctx.tree ? undefined : 'No tree to export.', keywords: ['picture', 'image'], run: ctx.exportPng },
     { id: 'export-svg', label: 'Export SVG of this tree', group: 'File', unavailable: ctx.tree ? undefined : 'No tree to export.', keywords: ['picture', 'image', 'vector'], run: ctx.exportSvg },
+    ...exchangeActions({ noDocument, tree: ctx.tree }),
     { id: 'print', label: 'Print this tree', group: 'File', keys: ['Ctrl+P'], whileTyping: true, unavailable: ctx.tree ? undefined : 'No tree to print.', run: () => window.print() },
     { id: 'snapshot', label: 'Record a snapshot with a summary…', group: 'File', unavailable: noDocument, keywords: ['history', 'revision'], run: ctx.openSnapshot },
 

@@ -15,15 +15,25 @@ export function FolderPicker() {
         </p>
       ) : (
         <ul className="cw-folder-list">
-          {folder.files.map((file) => (
-            <li key={file.id}>
-              <button type="button" className="cw-folder-file" onClick={() => chooseFile(file.id)} data-file-name={file.name}>
-                <span className="cw-folder-file-name">{file.name}</span>
-                {file.title && <span className="cw-folder-file-title">{file.title}</span>}
-                {file.problem && <span className="cw-folder-file-problem">{file.problem}</span>}
-              </button>
-            </li>
-          ))}
+          {folder.files.map((file) =>
+            file.refused ? (
+              // Not a regular file in this folder (a link out of it, a pipe…): listed, never opened.
+              <li key={file.id}>
+                <div className="cw-folder-file is-refused" data-file-name={file.name} data-refused="true">
+                  <span className="cw-folder-file-name">{file.name}</span>
+                  <span className="cw-folder-file-problem">Cannot be opened: {file.problem}</span>
+                </div>
+              </li>
+            ) : (
+              <li key={file.id}>
+                <button type="button" className="cw-folder-file" onClick={() => chooseFile(file.id)} data-file-name={file.name}>
+                  <span className="cw-folder-file-name">{file.name}</span>
+                  {file.title && <span className="cw-folder-file-title">{file.title}</span>}
+                  {file.problem && <span className="cw-folder-file-problem">{file.problem}</span>}
+                </button>
+              </li>
+            ),
+          )}
         </ul>
       )}
     </section>

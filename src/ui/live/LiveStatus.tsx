@@ -7,11 +7,19 @@ export function LiveStatus() {
   const active = useLiveStore((s) => s.active);
   const connection = useLiveStore((s) => s.connection);
   const restarted = useLiveStore((s) => s.restarted);
+  const noWayIn = useLiveStore((s) => s.access !== 'ok');
   const save = useLiveStore((s) => s.save);
   const file = useLiveStore((s) => s.file);
   const listing = useLiveStore((s) => s.mode === 'folder');
   if (!active || (listing && connection === 'connected')) return null;
   const where = file ? `${file.folder}/${file.name}` : 'the file on disk';
+  if (connection !== 'connected' && noWayIn) {
+    return (
+      <span className="cw-live-status is-disconnected" role="status" data-testid="save-status" data-state="disconnected" title="This page has no way in to the server yet: open the address causeway open printed.">
+        <span aria-hidden="true">⚠</span> Not connected<span className="cw-live-detail"> — open the printed address</span>
+      </span>
+    );
+  }
   if (connection !== 'connected') {
     const detail = restarted
       ? 'The server was started again: open the address it printed to reconnect. Your edits are kept here.'
@@ -42,7 +50,7 @@ export function LiveStatus() {
   return (
     <span className="cw-live-status is-unsaved" role="status" data-testid="save-status" data-state="unsaved" title={`Not saved: ${save.reason}`}>
       <span aria-hidden="true">●</span> Not saved <span className="cw-live-detail">({save.reason})</span>
-      {!/conflict|disconnected|unreadable|gone from disk/.test(save.reason) && (
+      {!/conflict|disconnected|unreadable|unfinished|gone from disk/.test(save.reason) && (
         <button type="button" className="cw-button cw-live-retry" onClick={retryWrite}>
           Try again
         </button>

@@ -1,6 +1,7 @@
 // Conflicts between edits not yet written and a change made to the file on disk meanwhile: the
 // same field changed on both sides, or an item removed on one side and changed on the other.
 // Each is settled as "keep mine" or "take theirs"; nothing is written until all are.
+import { useEffect, useRef } from 'react';
 import { settleAll, settleConflict } from '../../store/live/live-sync';
 import { useLiveStore } from '../../store/live/live-store';
 import type { Json, MergeConflict } from '../../format';
@@ -47,10 +48,17 @@ export function ConflictsPanel() {
   const conflicts = useLiveStore((s) => s.conflicts);
   const choices = useLiveStore((s) => s.choices);
   const open = conflicts.filter((c) => !choices.has(c.id)).length;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // Coming forward in place of the field that had the focus: the focus comes here, not to nowhere.
+    if (document.activeElement === document.body || document.activeElement === null) heading.current?.focus();
+  }, []);
   return (
     <div className="cw-side-panel-body" data-testid="conflicts-panel">
       <header className="cw-side-title">
-        <h2>Conflicts</h2>
+        <h2 ref={heading} tabIndex={-1}>
+          Conflicts
+        </h2>
         <span className="cw-side-title-note">{open === 0 ? 'all settled' : `${open} to settle`}</span>
       </header>
       {conflicts.length === 0 ? (

@@ -3,6 +3,7 @@
 // canvas brings the inspector up, and a file that opens with problems shows them first.
 import { useEffect, useRef } from 'react';
 import { useDocumentStore } from '../../store/document-store';
+import { EMPTY_HISTORY } from '../../store/history';
 import { useHistoryStore } from '../../store/history-store';
 import { useLiveStore } from '../../store/live/live-store';
 import { BacklogPanel } from './BacklogPanel';
@@ -17,6 +18,11 @@ import { SECTIONS, SECTION_LABEL, useSideSection, type Section } from './side-se
 import { TreesPanel } from './TreesPanel';
 import { showSidePanel } from '../shell/layout-store';
 import { useNarrow } from '../shell/use-narrow';
+import { TurnsPanel } from './TurnsPanel';
+import { bookOf, reviewerOf, useTurnsStore } from '../../store/turns/turns-store';
+import { toReview } from '../../store/turns/review-book';
+import { ReadThroughPanel } from '../exchange/ReadThroughPanel';
+import { typingNow } from '../typing';
 import './side.css';
 
 export function SidePanel() {
@@ -27,11 +33,13 @@ export function SidePanel() {
   const { section: chosen, show } = useSideSection();
   const findings = useChecks((s) => s.findings.length);
   const narrow = useNarrow();
+  const turnsToReview = useTurnsStore((s) => s.turns.filter((turn) => toReview(bookOf(s, reviewerOf(s)), turn).length > 0).length);
   // While a revision is open read-only, the panel shows the history it belongs to.
   const section = view.revision !== null ? 'history' : chosen === 'conflicts' && conflicts === 0 ? 'inspector' : chosen;
   useFollowSelection();
   useProblemsOnOpen();
   useConflictsWhenTheyCome(conflicts);
+  useTurnsWhenAsked();
   if (!document) return null;
   const tree = document.trees.find((t) => t.key === view.tree);
   const errors = document.diagnostics.filter((d) => d.severity === 'error').length;
@@ -41,6 +49,7 @@ export function SidePanel() {
     problems: document.diagnostics.length,
     history: revisions,
     conflicts,
+    turns: turnsToReview,
   };
   // Conflicts with the file on disk have a part of their own only while there are some.
   const sections = SECTIONS.filter((key) => key !== 'conflicts' || conflicts > 0);
@@ -51,7 +60,7 @@ export function SidePanel() {
           <button
             key={key}
             type="button"
-            className={`cw-side-nav-button${(key === 'problems' && errors > 0) || key === 'conflicts' ? ' has-errors' : ''}`}
+            className={`cw-side-nav-button${(key === 'problems' && errors > 0) || key === 'conflicts' ? ' has-errors' : ''}${key === 'turns' && turnsToReview > 0 ? ' has-news' : ''}`}
             aria-pressed={section === key}
             aria-controls="cw-side-body"
             data-section={key}
@@ -70,6 +79,8 @@ export function SidePanel() {
       <div className="cw-side-body" id="cw-side-body" data-section={section} role="region" aria-label={SECTION_LABEL[section]}>
         {section === 'conflicts' && <ConflictsPanel />}
         {section === 'inspector' && <Inspector />}
+        {section === 'turns' && <TurnsPanel />}
+        {section === 'read-through' && <ReadThroughPanel />}
         {section === 'backlog' && <BacklogPanel tree={tree} />}
         {section === 'checks' && <ChecksPanel />}
         {section === 'history' && <HistoryPanel />}
@@ -100,23 +111,52 @@ function useFollowSelection() {
   }, [selected]);
 }
 
-/** Conflicts with the file on disk come to the front as soon as there are any. */
+/**
+ * Conflicts with the file on disk come to the front as soon as there are any, except over a
+ * field the person is typing in: it stays theirs (every key reaches it) until they stop.
+ */
 function useConflictsWhenTheyCome(count: number) {
   const before = useRef(0);
   useEffect(() => {
-    if (count > 0 && before.current === 0) useSideSection.getState().show('conflicts');
+    if (count > 0 && before.current === 0) {
+      const show = () => {
+        if (useLiveStore.getState().conflicts.length > 0) useSideSection.getState().show('conflicts');
+      };
+      if (!typingNow()) show();
+      else {
+        // Looked at a few times a second: the person stops, leaves the field, or the window.
+        const waiting = setInterval(() => {
+          if (typingNow()) return;
+          clearInterval(waiting);
+          show();
+        }, 250);
+      }
+    }
     before.current = count;
   }, [count]);
 }
 
+/** The Turns panel comes up when asked (the Review button of a new turn's notice). */
+function useTurnsWhenAsked() {
+  const request = useTurnsStore((s) => s.panelRequest);
+  const seen = useRef(request);
+  useEffect(() => {
+    if (request === seen.current) return;
+    seen.current = request;
+    useSideSection.getState().show('turns');
+  }, [request]);
+}
+
 /** A file that arrives with problems opens on the problems list. */
 function useProblemsOnOpen() {
-  const base = useDocumentStore((s) => s.document?.base);
-  const opened = useRef<unknown>(undefined);
+  // A file just opened has no undo history yet: writing it to disk (which gives the document a
+  // new base) or a change arriving from disk is not an opening, and keeps the panel shown.
+  const opened = useDocumentStore((s) => (s.history === EMPTY_HISTORY ? s.document?.base : undefined));
+  const seen = useRef<unknown>(undefined);
   useEffect(() => {
-    if (opened.current === base) return;
-    opened.current = base;
+    if (opened === undefined || seen.current === opened) return;
+    seen.current = opened;
     const hasProblems = (useDocumentStore.getState().document?.diagnostics.length ?? 0) > 0;
     useSideSection.getState().show(hasProblems ? 'problems' : 'inspector');
-  }, [base]);
+  }, [opened]);
 }

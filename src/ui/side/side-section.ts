@@ -3,12 +3,14 @@
 import { create } from 'zustand';
 import { useDocumentStore } from '../../store/document-store';
 
-export const SECTIONS = ['conflicts', 'inspector', 'backlog', 'checks', 'history', 'participants', 'trees', 'problems'] as const;
+export const SECTIONS = ['conflicts', 'inspector', 'backlog', 'checks', 'history', 'turns', 'read-through', 'participants', 'trees', 'problems'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export const SECTION_LABEL: Record<Section, string> = {
   conflicts: 'Conflicts',
   inspector: 'Inspector',
+  turns: 'Turns',
+  'read-through': 'Read-through',
   backlog: 'Backlog',
   checks: 'Checks',
   history: 'History',

@@ -16,7 +16,7 @@ import { sidePanelShown, useLayout } from '../shell/layout-store';
 import { useNarrow } from '../shell/use-narrow';
 
 /** Actions under "More ▾", in this order. */
-const MORE = ['save-as', 'export-png', 'print', 'fit', 'palette', 'theme-system', 'guide', 'help'];
+const MORE = ['present', 'read-through', 'save-as', 'export-png', 'export-html', 'export-markdown', 'export-markdown-accepted', 'export-mermaid', 'export-ltp', 'export-logicx', 'print', 'fit', 'palette', 'theme-system', 'guide', 'help'];
 
 export interface ToolbarProps {
   actions: EditorAction[];

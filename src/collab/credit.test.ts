@@ -1,0 +1,148 @@
+// Credit and roles: each edit a page may send, made with the editor's own operations, judged as
+// the server judges it. A participant's additions are credited to them, their acceptance and
+// their objection are theirs, and every claim in someone else's name is refused.
+import { describe, expect, it } from 'vitest';
+import * as ops from '../format';
+import { openWorkingFile, validateData, type EditResult, type Json, type WorkingFile } from '../format';
+import { SAMPLES } from '../format/fixtures';
+import type { Identity } from '../protocol/collab-protocol';
+import { checkCredit, withCorrections } from './credit';
+import { docOf, planView, readDoc, type DocView } from './index';
+
+const ann: Identity = { id: 'bob', role: 'participant' }; // bob is a participant of the workshop sample
+const carol: Identity = { id: 'carol', role: 'participant' };
+const driver: Identity = { id: 'alice', role: 'driver' };
+const observer: Identity = { id: 'observer:x1', role: 'observer' };
+
+function start(): DocView {
+  return readDoc(docOf(openWorkingFile(SAMPLES.workshop).data!));
+}
+
+function edit(view: DocView, change: (file: WorkingFile) => EditResult): DocView {
+  const result = change(view.data as unknown as WorkingFile);
+  if (!result.ok) throw new Error(result.reason);
+  return planView(view, result.file as unknown as Json);
+}
+
+function judged(editor: Identity, change: (file: WorkingFile) => EditResult) {
+  const before = start();
+  const after = edit(before, change);
+  const verdict = checkCredit(editor, before, after);
+  const corrected = verdict.ok ? withCorrections(after, verdict.corrections).data : undefined;
+  return { verdict, corrected: corrected as unknown as WorkingFile | undefined };
+}
+
+const nodeOf = (file: WorkingFile | undefined, id: string) =>
+  Object.values(file!.trees).flatMap((tree) => [...tree!.nodes, ...tree!.links]).find((item) => item.id === id)!;
+
+describe('credit and roles', () => {
+  it("credits a participant's new node to them, whatever the page said", () => {
+    for (const contributor of [undefined, 'carol', 'assistant']) {
+      const { verdict, corrected } = judged(ann, (f) => ops.addNode(f, 'current_reality', { kind: 'cause', text: 'Approvers are overloaded.', id: 'n40', contributor }));
+      expect(verdict.ok).toBe(true);
+      expect(nodeOf(corrected, 'n40').contributions).toEqual([{ by: 'bob', attribution: 'explicit', mode: 'text' }]);
+      expect(verdict.ok && verdict.notes).toEqual(['Credited to bob: node n40.']);
+      expect(validateData(corrected).findings.filter((f) => f.severity === 'error')).toEqual([]);
+    }
+  });
+
+  it('credits a new link and a new backlog entry to the participant', () => {
+    const link = judged(ann, (f) => ops.addLink(f, 'current_reality', ['n5'], 'n1', 'causes', { id: 'l40' }));
+    expect(nodeOf(link.corrected, 'l40').contributions).toEqual([{ by: 'bob', attribution: 'explicit', mode: 'text' }]);
+    const entry = judged(ann, (f) => ops.addBacklogEntry(f, 'current_reality', { ref: 'n5', work: 'test_causality' }));
+    expect(entry.corrected!.trees.current_reality!.backlog.at(-1)).toEqual({ ref: 'n5', work: 'test_causality', contributions: [{ by: 'bob', attribution: 'explicit', mode: 'text' }] });
+  });
+
+  it('lets a participant accept as themselves, and refuses an acceptance in anybody else’s name', () => {
+    const own = judged(ann, (f) => ops.accept(f, ['n5'], ['bob']));
+    expect(own.verdict).toEqual({ ok: true, corrections: new Map(), notes: [] });
+    expect(nodeOf(own.corrected, 'n5')).toMatchObject({ status: 'accepted', accepted_by: ['bob'] });
+    for (const endorsers of [['carol'], ['bob', 'carol'], ['alice']]) {
+      const other = judged(ann, (f) => ops.accept(f, ['n5'], endorsers));
+      expect(other.verdict).toEqual({ ok: false, reason: expect.stringMatching(/^bob can endorse only as bob, not as (carol|alice)\.$/) });
+    }
+    // Joining the endorsers of an accepted item.
+    expect(judged(ann, (f) => ops.accept(f, ['n3'], ['bob'])).verdict.ok).toBe(true);
+  });
+
+  it("makes a participant's dispute an objection by them, and refuses a dispute with no objection", () => {
+    const { verdict, corrected } = judged(ann, (f) => ops.dispute(f, 'n2', { text: 'Only big quotes need approval.', by: 'carol' }));
+    expect(verdict.ok).toBe(true);
+    expect(nodeOf(corrected, 'n2')).toMatchObject({ status: 'disputed', challenges: [{ text: 'Only big quotes need approval.', by: 'bob' }] });
+    const silent = judged(ann, (f) => ops.returnToProposed(f, 'n2'));
+    expect(silent.verdict.ok).toBe(true);
+    const before = start();
+    const file = before.data as unknown as WorkingFile;
+    const tree = file.trees.current_reality!;
+    const disputedBare = { ...file, trees: { ...file.trees, current_reality: { ...tree, nodes: tree.nodes.map((n) => (n.id === 'n5' ? { ...n, status: 'disputed' as const } : n)) } } };
+    expect(checkCredit(ann, before, planView(before, disputedBare as unknown as Json))).toEqual({ ok: false, reason: 'A dispute needs the objection, as a challenge by bob.' });
+  });
+
+  it("refuses a participant's change to who had an idea, to someone else's note, or to the file's people and trees", () => {
+    const refusals: [string, (f: WorkingFile) => EditResult, RegExp, Identity?][] = [
+      ['credit', (f) => ops.addContribution(f, 'n1', { by: 'carol' }), /^Only the driver changes who had an idea \(node n1\)\.$/],
+      ['credit fix', (f) => ops.updateContribution(f, 'n2', 0, { by: 'bob' }), /who had an idea/],
+      ['note', (f) => ops.removeNote(f, 'n2', 'assumptions', 0), /^carol can change or remove only their own assumptions/, carol],
+      ['challenge', (f) => ops.updateNote(f, 'n4', 'challenges', 0, { text: 'Changed.' }), /^carol can change or remove only their own challenges/, carol],
+      ['participant', (f) => ops.addParticipant(f, 'frank', 'Frank'), /^Only the driver changes the participants\.$/],
+      ['driver', (f) => ops.setDriver(f, 'bob'), /^Only the driver changes the file's driver\.$/],
+      ['tree', (f) => ops.addTree(f, 'conflict'), /^Only the driver adds or removes trees\.$/],
+      ['active tree', (f) => ops.setActiveTree(f, 'goal'), /active_tree/],
+    ];
+    for (const [what, change, reason, who] of refusals) {
+      const { verdict } = judged(who ?? ann, change);
+      expect(verdict.ok, what).toBe(false);
+      expect(!verdict.ok && verdict.reason, what).toMatch(reason);
+    }
+  });
+
+  it("lets a participant edit, link, remove, and change or remove their own notes", () => {
+    const allowed: [string, (f: WorkingFile) => EditResult][] = [
+      ['text', (f) => ops.updateNode(f, 'n5', { text: 'Three big customers left in March.' })],
+      ['accepted text', (f) => ops.updateNode(f, 'n1', { text: 'Customers wait days for quotes.' })],
+      ['re-endorsed text', (f) => ops.updateNode(f, 'n1', { text: 'Customers wait days.' }, { endorsedBy: ['bob'] })],
+      ['remove', (f) => ops.removeNode(f, 'n5')],
+      ['own note', (f) => ops.removeNote(f, 'n4', 'challenges', 0)],
+      ['trace', (f) => ops.addTrace(f, 'n5', 'derived_from', 'n1')],
+      ['relation', (f) => ops.updateLink(f, 'l2', { relation: 'contributes_to' })],
+    ];
+    for (const [what, change] of allowed) expect(judged(ann, change).verdict.ok, what).toBe(true);
+    // A re-endorsed change of meaning cannot name others.
+    expect(judged(ann, (f) => ops.updateNode(f, 'n1', { text: 'Customers wait.' }, { endorsedBy: ['alice'] })).verdict.ok).toBe(false);
+  });
+
+  it('lets a participant make the first edit of an unversioned draft, which writes schema_version: 1', () => {
+    const before = readDoc(docOf(openWorkingFile(SAMPLES.draft).data!));
+    const result = ops.updateNode(before.data as unknown as WorkingFile, 'n1', { text: 'Quotes are very slow.' });
+    expect(result.ok && (result.file as unknown as { schema_version: number }).schema_version).toBe(1);
+    expect(checkCredit(ann, before, planView(before, (result as { file: WorkingFile }).file as unknown as Json)).ok).toBe(true);
+  });
+
+  it('refuses the edits of a participant the file does not name yet (the driver adds them first)', () => {
+    const stranger: Identity = { id: 'dana', role: 'participant' };
+    expect(judged(stranger, (f) => ops.updateNode(f, 'n5', { text: 'Hello.' })).verdict).toEqual({ ok: false, reason: 'dana is not among the participants of this file; the driver adds them first.' });
+  });
+
+  it('lets a participant dismiss a reasoning check (advice, not the file’s people)', () => {
+    const before = start();
+    const after = planView(before, { ...(before.data as object), causeway_dismissed_checks: [{ code: 'lone-cause', ref: 'n5' }] } as Json);
+    expect(checkCredit(ann, before, after).ok).toBe(true);
+  });
+
+  it('refuses every change by an observer, and lets the driver do everything the editor does', () => {
+    const changes: ((f: WorkingFile) => EditResult)[] = [
+      (f) => ops.addNode(f, 'current_reality', { kind: 'cause', text: 'X.', contributor: 'carol' }),
+      (f) => ops.accept(f, ['n5'], ['carol', 'bob']),
+      (f) => ops.addContribution(f, 'n1', { by: 'carol' }),
+      (f) => ops.addParticipant(f, 'frank', 'Frank'),
+      (f) => ops.updateNode(f, 'n5', { text: 'Y.' }),
+    ];
+    for (const change of changes) {
+      expect(judged(observer, change).verdict).toEqual({ ok: false, reason: 'An observer can follow the session but not change it.' });
+      const byDriver = judged(driver, change);
+      expect(byDriver.verdict).toEqual({ ok: true, corrections: new Map(), notes: [] });
+    }
+    const before = start();
+    expect(checkCredit(observer, before, planView(before, before.data)).ok).toBe(true);
+  });
+});

@@ -1,0 +1,318 @@
+// The session's document and the working file on disk, kept in step. The file is written a
+// moment after changes stop (atomically, onto the text last read, so comments, key order and
+// unknown keys stay), and never over a version of the file the bridge has not seen: a change made
+// on disk by anyone else (the assistant, the command line, a text editor) is merged with what the
+// group is doing by the format's three-way merge. A conflict waits for the driver, with both
+// values in the session's records; nothing is written until every conflict is settled. A file
+// that cannot be read is never written over.
+import { createHash } from 'node:crypto';
+import * as Y from 'yjs';
+import {
+  deepEqual,
+  mergeWorkingTexts,
+  openWorkingFile,
+  saveWithSource,
+  type Json,
+  type MergeConflict,
+  type MergeSide,
+  type SaveBase,
+} from '../../format';
+import { replaceAtomically } from '../../disk/atomic-write';
+import { outputFolderFor, recordSnapshot, HistoryRefusal } from '../../disk/history-on-disk';
+import { readWorkingText } from '../../disk/read-text';
+import { watchFile } from '../../disk/watch-file';
+import type { SessionConflict } from '../../protocol/collab-protocol';
+import { DocReader } from '../read-doc';
+import { fillDoc } from '../load-doc';
+import { rootsOf } from '../shared-doc';
+import { writeFileToDoc } from '../write-doc';
+
+/** The pause after a change before the file is written: typing writes once, not on every key. */
+export const WRITE_DELAY_MS = 300;
+/** Typing without a pause still reaches the file this often. */
+export const MAX_WRITE_DELAY_MS = 2000;
+
+export interface FileBridgeOptions {
+  /** The transaction origin of the bridge's own changes to the document. */
+  origin?: unknown;
+  writeDelayMs?: number;
+  maxWriteDelayMs?: number;
+  /** Run after the bridge merged a change on disk into the document (the session repairs then). */
+  afterMerge?(): void;
+  /** Told when the file's state for the session changes (a problem, conflicts). */
+  onState?(state: BridgeState): void;
+  /** Test hook: the bridge does not watch the file (tests call `checkDisk`). */
+  watch?: boolean;
+  /**
+   * The document already holds the session (a hub kept it while the file's process was away):
+   * it is kept, and written onto the file's text, instead of being filled from the file.
+   */
+  adopt?: boolean;
+}
+
+export interface BridgeState {
+  /** Why the file cannot be read or written now, or null. */
+  problem: string | null;
+  conflicts: SessionConflict[];
+}
+
+export interface SnapshotOutcome {
+  ok: boolean;
+  message: string;
+  revision?: number;
+}
+
+interface Base {
+  text: string;
+  version: string;
+  source: SaveBase;
+  /** The document's data that this text holds. */
+  data: Json;
+}
+
+export const BRIDGE_ORIGIN = 'causeway-file-bridge';
+
+export function versionOf(text: string): string {
+  return `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
+}
+
+export class FileOpenError extends Error {}
+
+export class FileBridge {
+  private base: Base;
+  /** The disk's text while conflicts with it wait for the driver. */
+  private pending: { text: string; version: string } | null = null;
+  private readonly choices = new Map<string, MergeSide>();
+  private state: BridgeState = { problem: null, conflicts: [] };
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private firstUnwritten: number | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly stopWatching: () => void;
+  private readonly onUpdate: (update: Uint8Array, origin: unknown) => void;
+  private closed = false;
+  readonly origin: unknown;
+
+  /** Reads the working file at `path` (its real path) into the empty document `doc`. */
+  static async open(path: string, doc: Y.Doc, reader: DocReader, options: FileBridgeOptions = {}): Promise<FileBridge> {
+    const read = await readWorkingText(path);
+    if (!read.ok) throw new FileOpenError(read.message);
+    const opened = openWorkingFile(read.text);
+    if (!opened.editable) {
+      const error = opened.diagnostics.find((d) => d.severity === 'error');
+      const where = error && error.line > 0 ? `:${error.line}:${error.column}` : '';
+      throw new FileOpenError(`${path}${where}: ${error?.message ?? 'this is not a working file Causeway can edit'}`);
+    }
+    if (!options.adopt) fillDoc(doc, opened.data!, undefined, options.origin ?? BRIDGE_ORIGIN);
+    const base: Base = { text: read.text, version: versionOf(read.text), source: opened.source, data: options.adopt ? opened.data! : reader.view().data };
+    const bridge = new FileBridge(path, doc, reader, base, options);
+    if (options.adopt) bridge.schedule();
+    return bridge;
+  }
+
+  private constructor(
+    readonly path: string,
+    private readonly doc: Y.Doc,
+    private readonly reader: DocReader,
+    base: Base,
+    private readonly options: FileBridgeOptions,
+  ) {
+    this.base = base;
+    this.origin = options.origin ?? BRIDGE_ORIGIN;
+    this.onUpdate = (_update, origin) => {
+      if (origin !== this.origin) this.schedule();
+    };
+    doc.on('update', this.onUpdate);
+    this.stopWatching = options.watch === false ? () => undefined : watchFile(path, () => this.checkDisk(), { pollMs: 500 });
+    this.publish();
+  }
+
+  get current(): BridgeState {
+    return this.state;
+  }
+
+  /** The text last written or read, and its data (what the file holds as far as the bridge knows). */
+  get written(): { text: string; data: Json } {
+    return { text: this.base.text, data: this.base.data };
+  }
+
+  /** Writes what is waiting now; resolves when the file holds it (or cannot, for the reason in the state). */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    return this.serially(() => this.write());
+  }
+
+  /** Reads the file and merges a change made by anyone else. */
+  checkDisk(): Promise<void> {
+    return this.serially(() => this.takeDisk());
+  }
+
+  /** The driver's choice for a conflict; once all are chosen, the merge is written. */
+  settle(conflict: string, side: MergeSide): Promise<void> {
+    this.choices.set(conflict, side);
+    return this.serially(async () => {
+      const disk = await this.readDisk();
+      if (disk) await this.merge(disk);
+    });
+  }
+
+  /** Records a snapshot of the file as the session wrote it (written first), as `causeway snapshot` does. */
+  snapshot(summary: string | undefined): Promise<SnapshotOutcome> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    return this.serially(async () => {
+      await this.write();
+      if (this.pending) return { ok: false, message: 'Nothing was recorded: conflicts with the file on disk wait to be settled.' };
+      if (this.state.problem) return { ok: false, message: `Nothing was recorded: ${this.state.problem}` };
+      const opened = openWorkingFile(this.base.text);
+      const errors = opened.diagnostics.filter((d) => d.severity === 'error');
+      if (!opened.valid) {
+        const first = errors[0];
+        return { ok: false, message: `Nothing was recorded: the file has ${errors.length} error${errors.length === 1 ? '' : 's'}${first ? ` (first, line ${first.line}:${first.column}: ${first.message})` : ''}. Fix them first.` };
+      }
+      try {
+        const result = await recordSnapshot(opened.data!, await outputFolderFor(this.path), summary?.trim() || undefined);
+        if (result.changed_trees.length === 0) return { ok: false, message: `No accepted changes since revision ${result.revision}; nothing to record.`, revision: result.revision };
+        return { ok: true, message: `Recorded revision ${result.revision}: accepted changes in ${result.changed_trees.map((key) => key.replace(/_/g, ' ')).join(', ')}.`, revision: result.revision };
+      } catch (error) {
+        const reason = error instanceof HistoryRefusal ? error.message : `recording failed: ${error instanceof Error ? error.message : String(error)}`;
+        return { ok: false, message: reason.charAt(0).toUpperCase() + reason.slice(1) };
+      }
+    });
+  }
+
+  /** Stops following the file, after writing what waits. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.flush().catch(() => undefined);
+    this.closed = true;
+    this.stopWatching();
+    this.doc.off('update', this.onUpdate);
+  }
+
+  schedule(): void {
+    if (this.closed) return;
+    const now = Date.now();
+    this.firstUnwritten ??= now;
+    const delay = Math.min(this.options.writeDelayMs ?? WRITE_DELAY_MS, Math.max(0, this.firstUnwritten + (this.options.maxWriteDelayMs ?? MAX_WRITE_DELAY_MS) - now));
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.flush(), delay);
+  }
+
+  private async write(): Promise<void> {
+    this.firstUnwritten = undefined;
+    if (this.pending || this.closed) return; // nothing is written while conflicts wait
+    const data = this.reader.view().data;
+    if (deepEqual(data, this.base.data)) return;
+    const disk = await this.readDisk();
+    if (!disk) return;
+    if (disk.version !== this.base.version) return this.merge(disk);
+    const saved = saveWithSource(this.base.source, data);
+    let changedMeanwhile: { text: string; version: string } | null = null;
+    try {
+      const written = await replaceAtomically(this.path, saved.text, {
+        // The file may change while the new text is written out: look once more before the rename.
+        beforeRename: async () => {
+          const now = await this.readDisk();
+          if (now && now.version === this.base.version) return true;
+          changedMeanwhile = now;
+          return false;
+        },
+      });
+      if (!written) {
+        if (changedMeanwhile) return this.merge(changedMeanwhile);
+        return;
+      }
+    } catch (error) {
+      this.setState({ problem: `the file could not be written (${describeWriteError(error)}); the session keeps its work and tries again with the next change.` });
+      return;
+    }
+    this.base = { text: saved.text, version: versionOf(saved.text), source: saved.source, data };
+    if (this.state.problem) this.setState({ problem: null });
+  }
+
+  private async takeDisk(): Promise<void> {
+    const disk = await this.readDisk();
+    if (!disk || disk.version === this.base.version || disk.version === this.pending?.version) return;
+    await this.merge(disk);
+  }
+
+  /** The file as text, or null (and the problem said) when it cannot be read. */
+  private async readDisk(): Promise<{ text: string; version: string } | null> {
+    const read = await readWorkingText(this.path);
+    if (!read.ok) {
+      this.setState({ problem: `the file cannot be read (${read.message}); the session keeps its work and will not write over it.` });
+      return null;
+    }
+    return { text: read.text, version: versionOf(read.text) };
+  }
+
+  /** Merges the text on disk with the document, against the last text both agreed on. */
+  private async merge(disk: { text: string; version: string }): Promise<void> {
+    const view = this.reader.view();
+    const outcome = mergeWorkingTexts(this.base.text, view.data, disk.text, this.choices);
+    if (outcome.theirsProblem) {
+      this.setState({ problem: outcome.theirsProblem });
+      return;
+    }
+    if (!deepEqual(outcome.data, view.data)) {
+      writeFileToDoc(this.doc, view, outcome.data, this.origin);
+      this.options.afterMerge?.();
+    }
+    if (outcome.conflicts.length > 0) {
+      this.pending = disk;
+      this.setState({ problem: null, conflicts: outcome.conflicts.map(sessionConflict) });
+      return;
+    }
+    this.pending = null;
+    this.choices.clear();
+    const opened = openWorkingFile(disk.text);
+    this.base = { text: disk.text, version: disk.version, source: opened.source, data: opened.data! };
+    this.setState({ problem: null, conflicts: [] });
+    await this.write(); // what the session has beyond the disk's version goes onto it now
+  }
+
+  private setState(change: Partial<BridgeState>): void {
+    const next = { ...this.state, ...change };
+    if (deepEqual(next, this.state)) return;
+    this.state = next;
+    this.publish();
+    this.options.onState?.(next);
+  }
+
+  /** The session's records in the document: what every page shows about the file. */
+  private publish(): void {
+    const { session } = rootsOf(this.doc);
+    this.doc.transact(() => {
+      if (!deepEqual(session.get('disk'), this.state.problem)) session.set('disk', this.state.problem);
+      if (!deepEqual(session.get('conflicts'), this.state.conflicts)) session.set('conflicts', this.state.conflicts);
+    }, this.origin);
+  }
+
+  private serially<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work, work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+}
+
+function sessionConflict(conflict: MergeConflict): SessionConflict {
+  const side = (value: Json | undefined) => (value === undefined ? null : { value });
+  return {
+    id: conflict.id,
+    message: conflict.message,
+    item: conflict.item,
+    ...(conflict.field !== undefined ? { field: conflict.field } : {}),
+    mine: side(conflict.mine),
+    theirs: side(conflict.theirs),
+  };
+}
+
+function describeWriteError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'ENOSPC') return 'the disk is full';
+  if (code === 'EROFS') return 'the file system is read-only';
+  if (code === 'ENOENT') return 'the folder that holds it is gone';
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,92 @@
+// The file's process connected to a hub as the session's one writer: it brings the document (or
+// takes the one the hubs kept while it was away), writes the file, repairs after merges, settles
+// with outside writes, and answers the driver's requests that the hubs pass on to it. It signs
+// its own credential with the shared secret, anew at each connection.
+import { HocuspocusProvider } from '@hocuspocus/provider';
+import WebSocket from 'ws';
+import * as Y from 'yjs';
+import { encodeCollabMessage, parseCollabServerMessage } from '../../protocol/collab-protocol';
+import { epochOf } from '../shared-doc';
+import { fileHandle } from './collab-server';
+import { FileSession } from './file-session';
+import { newInviteId, signInvite } from './invites';
+
+export interface HubWriterOptions {
+  /** The hub's address (or the load balancer's in front of the hubs): ws:// or wss://. */
+  hub: string;
+  secret: string;
+  /** The working file (its real path). */
+  path: string;
+  documentName: string;
+  writeDelayMs?: number;
+  /** How long to wait for the hub at the start before giving up. */
+  timeoutMs?: number;
+}
+
+export interface HubWriter {
+  readonly session: FileSession;
+  readonly doc: Y.Doc;
+  /** Whether the writer is connected to a hub now (it reconnects by itself). */
+  readonly connected: boolean;
+  close(): Promise<void>;
+}
+
+/** A writer credential lasts long enough to connect; a reconnection signs a new one. */
+const WRITER_INVITE_MS = 10 * 60_000;
+
+export async function connectFileToHub(options: HubWriterOptions): Promise<HubWriter> {
+  const doc = new Y.Doc();
+  let connected = false;
+  let session: FileSession | undefined;
+  const provider = new HocuspocusProvider({
+    url: options.hub,
+    name: options.documentName,
+    document: doc,
+    token: () => signInvite({ doc: options.documentName, id: 'writer', role: 'writer', invite: `writer-${newInviteId()}`, exp: Date.now() + WRITER_INVITE_MS }, options.secret),
+    ...({ WebSocketPolyfill: WebSocket, delay: 200, minDelay: 200, maxDelay: 5000 } as object),
+    onStatus: ({ status }) => {
+      connected = status === 'connected';
+    },
+    onStateless: ({ payload }) => void relay(payload),
+  });
+  const relay = async (payload: string) => {
+    const parsed = parseCollabServerMessage(payload);
+    if (!parsed.ok || parsed.message.type !== 'relay' || parsed.message.from.role !== 'driver' || !session) return;
+    const answer = await fileHandle(session).request(parsed.message.message, parsed.message.from);
+    if (answer) provider.sendStateless(encodeCollabMessage({ type: 'answer', message: answer }));
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the hub at ${options.hub} did not answer within ${Math.round((options.timeoutMs ?? 10_000) / 1000)} s`)), options.timeoutMs ?? 10_000);
+      provider.on('authenticationFailed', ({ reason }: { reason: string }) => {
+        clearTimeout(timer);
+        reject(new Error(`the hub refused this file's process (${reason}); is CAUSEWAY_HUB_SECRET the hubs' secret?`));
+      });
+      provider.on('synced', ({ state }: { state: boolean }) => {
+        if (!state) return;
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    // The hubs kept the session while this process was away: take it, and write it onto the file.
+    session = await FileSession.open(options.path, doc, { writeDelayMs: options.writeDelayMs, adopt: epochOf(doc) !== '' });
+  } catch (error) {
+    provider.destroy();
+    provider.configuration.websocketProvider.destroy();
+    throw error;
+  }
+  const opened = session;
+  return {
+    session: opened,
+    doc,
+    get connected() {
+      return connected;
+    },
+    close: async () => {
+      await opened.flush().catch(() => undefined);
+      await opened.close();
+      provider.destroy();
+      provider.configuration.websocketProvider.destroy();
+    },
+  };
+}

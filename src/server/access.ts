@@ -1,0 +1,80 @@
+// Who may use the workspace server, decided by the server alone. It keeps a table from secret to
+// identity and role; a page holds its secret itself (in per-origin storage, which no other port
+// can read) and presents it when it opens the live channel. Addresses carry only one-time codes:
+// the page exchanges its code for a secret of its own at once, so an address found later in the
+// browser's history, a terminal's scrollback or a process list lets nobody in.
+//
+// One person's `causeway open` has one identity, the driver; group sessions give each invited
+// person their own code, identity and role, and may revoke them at any moment.
+import { createHash, randomBytes } from 'node:crypto';
+
+export type Role = 'driver' | 'participant' | 'observer';
+
+export interface Grant {
+  /** Who this is, as the server knows them (never what a page claims). */
+  identity: string;
+  role: Role;
+}
+
+export interface CodeOptions {
+  /** Called once, when the code is exchanged (the opener's redirect file is then removed). */
+  onUsed?(): void;
+  /** Unused after this long, the code is forgotten. */
+  expiresInMs?: number;
+}
+
+interface Code {
+  grant: Grant;
+  options: CodeOptions;
+  expires: number;
+}
+
+/** Secrets and codes are kept by their hash: a lookup compares no secret character by character. */
+const keyOf = (value: string) => createHash('sha256').update(value, 'utf8').digest('base64url');
+const token = (bytes: number) => randomBytes(bytes).toString('base64url');
+
+export class AccessTable {
+  private readonly codes = new Map<string, Code>();
+  private readonly secrets = new Map<string, Grant>();
+  private readonly revokeListeners = new Set<(identity: string) => void>();
+
+  /** A new one-time code that lets one page in as `grant`. */
+  issueCode(grant: Grant, options: CodeOptions = {}): string {
+    const code = token(18);
+    this.codes.set(keyOf(code), { grant, options, expires: options.expiresInMs === undefined ? Infinity : Date.now() + options.expiresInMs });
+    return code;
+  }
+
+  /** Exchanges a code (once) for a new secret; undefined for a code unknown, used or expired. */
+  exchange(code: string): { secret: string; grant: Grant } | undefined {
+    const key = keyOf(code);
+    const entry = this.codes.get(key);
+    if (!entry) return undefined;
+    this.codes.delete(key);
+    if (entry.expires < Date.now()) return undefined;
+    const secret = token(32);
+    this.secrets.set(keyOf(secret), entry.grant);
+    entry.options.onUsed?.();
+    return { secret, grant: entry.grant };
+  }
+
+  /** The grant a secret carries, or undefined. */
+  grantOf(secret: string): Grant | undefined {
+    return this.secrets.get(keyOf(secret));
+  }
+
+  /** Takes every secret and unused code of `identity` back; its open channels are closed at once. */
+  revoke(identity: string): void {
+    for (const [key, grant] of this.secrets) if (grant.identity === identity) this.secrets.delete(key);
+    for (const [key, code] of this.codes) if (code.grant.identity === identity) this.codes.delete(key);
+    for (const listener of this.revokeListeners) listener(identity);
+  }
+
+  onRevoke(listener: (identity: string) => void): () => void {
+    this.revokeListeners.add(listener);
+    return () => this.revokeListeners.delete(listener);
+  }
+}
+
+/** The one person who ran `causeway open`. */
+export const OWNER: Grant = { identity: 'owner', role: 'driver' };

@@ -1,0 +1,121 @@
+// The page's way into the workspace server. The address `causeway open` prints carries a
+// one-time code in its fragment (never sent in a request, and spent at once); the page
+// exchanges it for a secret of its own and keeps that in this origin's storage, which no other
+// port can read (unlike a cookie, which every port of 127.0.0.1 receives). The secret is shown
+// to the server only when the live channel opens. Other tabs of this origin use it too, and a
+// tab that opens a new address hands the new secret to the others.
+import { CODE_FRAGMENT, SESSION_PATH, type SessionAnswer } from '../../protocol/workspace-protocol';
+
+const SECRET_KEY = 'causeway.live.secret';
+
+/** Where the page stands: it holds a secret, has none, or came with an address already used. */
+export type AccessState = 'ok' | 'no-address' | 'address-used';
+
+/** Kept here too, for a browser whose storage is switched off. */
+let inMemory: string | null = null;
+
+export function currentSecret(): string | null {
+  try {
+    return localStorage.getItem(SECRET_KEY) ?? inMemory;
+  } catch {
+    return inMemory;
+  }
+}
+
+function keep(secret: string): void {
+  inMemory = secret;
+  try {
+    localStorage.setItem(SECRET_KEY, secret);
+  } catch {
+    // storage switched off: this tab keeps it in memory
+  }
+}
+
+/** Forgets `secret` (the server no longer knows it), unless another tab has put a newer one in its place. */
+export function forgetSecret(secret: string): void {
+  if (inMemory === secret) inMemory = null;
+  try {
+    if (localStorage.getItem(SECRET_KEY) === secret) localStorage.removeItem(SECRET_KEY);
+  } catch {
+    // nothing kept
+  }
+}
+
+/** The one-time code in the address, taken out of the address bar at once. */
+function takeCodeFromAddress(): string | undefined {
+  const fragment = new URLSearchParams(window.location.hash.replace(/^#/, ''));
+  const code = fragment.get(CODE_FRAGMENT) ?? undefined;
+  if (window.location.hash || window.location.search) history.replaceState(null, '', window.location.pathname);
+  return code || undefined;
+}
+
+/**
+ * Exchanges the address's code, if it has one, for a secret; otherwise uses the one this origin
+ * keeps. Says where the page stands.
+ */
+export async function obtainAccess(): Promise<AccessState> {
+  const code = takeCodeFromAddress();
+  if (code !== undefined) {
+    const secret = await exchangeCode(code);
+    if (secret !== undefined) {
+      keep(secret);
+      return 'ok';
+    }
+    return currentSecret() !== null ? 'ok' : 'address-used';
+  }
+  return currentSecret() !== null ? 'ok' : 'no-address';
+}
+
+/** Waits between attempts while the server does not answer at all (it is still starting). */
+const EXCHANGE_RETRY_MS = [250, 500, 1000, 2000];
+
+/** The secret the server gives for `code`; undefined when it refuses the code (used, unknown). */
+async function exchangeCode(code: string): Promise<string | undefined> {
+  for (let attempt = 0; ; attempt++) {
+    let response: Response;
+    try {
+      response = await fetch(SESSION_PATH, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ code }),
+        cache: 'no-store',
+        credentials: 'omit',
+      });
+    } catch {
+      // not answering: the code is still good, so ask again
+      await new Promise((resolve) => setTimeout(resolve, EXCHANGE_RETRY_MS[Math.min(attempt, EXCHANGE_RETRY_MS.length - 1)]));
+      continue;
+    }
+    if (!response.ok) return undefined;
+    const answer = (await response.json().catch(() => ({}))) as Partial<SessionAnswer>;
+    return typeof answer.secret === 'string' && answer.secret.length > 0 ? answer.secret : undefined;
+  }
+}
+
+/** Whether the server still knows `secret`: false after a restart or a revocation; undefined when it cannot be asked. */
+export async function secretHolds(secret: string): Promise<boolean | undefined> {
+  try {
+    const response = await fetch(SESSION_PATH, { headers: { Authorization: `Bearer ${secret}` }, cache: 'no-store', credentials: 'omit' });
+    if (response.status === 204) return true;
+    if (response.status === 401) return false;
+    return undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Calls `listener` when a new address is opened here (a new fragment) or in another tab (new storage). */
+export function onNewAccess(listener: (state: AccessState) => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === SECRET_KEY && event.newValue) listener('ok');
+  };
+  const onHash = () => {
+    if (new URLSearchParams(window.location.hash.replace(/^#/, '')).has(CODE_FRAGMENT)) void obtainAccess().then(listener);
+  };
+  window.addEventListener('storage', onStorage);
+  window.addEventListener('hashchange', onHash);
+  return () => {
+    window.removeEventListener('storage', onStorage);
+    window.removeEventListener('hashchange', onHash);
+  };
+}

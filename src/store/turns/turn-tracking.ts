@@ -1,0 +1,71 @@
+// Keeps the turns store in step with the editor: which file is open (on disk through `causeway
+// open`, or opened in the browser), who drives it, what arrives from outside, and the turn log.
+// In the browser-only editor there is no turn log: opening a newer version of the open file
+// (the assistant rewrote it, or it came back from a colleague) is a turn of "the file, opened again".
+import { isObject } from '../../format';
+import { useDocumentStore } from '../document-store';
+import { onOutside } from '../live/live-sync';
+import { whenIdle } from '../when-idle';
+import { useLiveStore } from '../live/live-store';
+import type { Turn } from './turn-list';
+import { adoptTurnRecords, observeOutsideChange, requestTurnsPanel, setTurnsDriver, setTurnsFile } from './turns-store';
+
+function fileKey(): string | null {
+  const live = useLiveStore.getState();
+  if (live.active) return live.mode === 'file' && live.file ? `live:${live.file.id}` : null;
+  const name = useDocumentStore.getState().document?.fileName;
+  return name ? `local:${name}` : null;
+}
+
+function driverOf(data: unknown): string | null {
+  return isObject(data) && typeof data.driver === 'string' ? data.driver : null;
+}
+
+/** "3 added, 1 changed" */
+export function turnCounts(turn: Pick<Turn, 'changes'>): string {
+  const count = (kind: string) => turn.changes.filter((change) => change.change === kind).length;
+  return (['added', 'changed', 'removed'] as const)
+    .map((kind) => [count(kind), kind] as const)
+    .filter(([n]) => n > 0)
+    .map(([n, kind]) => `${n} ${kind}`)
+    .join(', ');
+}
+
+export function startTurnTracking(): () => void {
+  const follow = () => setTurnsFile(fileKey());
+  follow();
+  setTurnsDriver(driverOf(useDocumentStore.getState().document?.data));
+  const stopLive = useLiveStore.subscribe((now, before) => {
+    if (now.file !== before.file || now.mode !== before.mode || now.active !== before.active) follow();
+  });
+  const stopDocument = useDocumentStore.subscribe((now, before) => {
+    if (now.document?.fileName !== before.document?.fileName) follow();
+    if (now.document?.data !== before.document?.data) setTurnsDriver(driverOf(now.document?.data));
+  });
+  onOutside({
+    // Once the change is drawn and the page is idle: telling it as a turn never delays the drawing.
+    change: (before, after, text, cause) => whenIdle(() => observeOutsideChange(before, after, text, cause)),
+    turns: (records) => {
+      const { announce } = adoptTurnRecords(records);
+      if (announce && useDocumentStore.getState().document) {
+        const said = announce.summary ? ` It says: “${announce.summary}”` : '';
+        const what = turnCounts(announce) || 'no change yet';
+        useDocumentStore.getState().say('info', `${announce.ended ? 'The assistant made a turn' : 'The assistant is making a turn'}: ${what}.${said} Its items are marked until you review them.`, { label: 'Review', run: requestTurnsPanel });
+      }
+    },
+  });
+  return () => {
+    stopLive();
+    stopDocument();
+  };
+}
+
+/**
+ * Browser-only editor: a file opened in place of the open one with the same name is a newer
+ * version of it; what changed becomes a turn to review.
+ */
+export function observeReopened(previous: { fileName: string; savedData: unknown } | null, fileName: string, text: string): void {
+  const now = useDocumentStore.getState().document;
+  if (!previous || previous.fileName !== fileName || !now) return;
+  observeOutsideChange(previous.savedData as never, now.data, text, 'reopened');
+}
