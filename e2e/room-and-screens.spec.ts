@@ -137,6 +137,42 @@ test('at 1280×720 the editor fits the window: nothing scrolls sideways, and the
   expect(canvas.height).toBeGreaterThan(400);
 });
 
+test('at 1280×720 the side panel’s nine parts sit in three even rows, each fully readable; a part asked for by name unfolds a folded panel', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await start(page);
+  const parts = side(page).getByRole('navigation', { name: 'Side panel parts' }).locator('.cw-side-nav-button');
+  await expect(parts).toHaveCount(9);
+  const boxes = await parts.evaluateAll((buttons) =>
+    buttons.map((button) => {
+      const box = button.getBoundingClientRect();
+      return { left: Math.round(box.left), top: Math.round(box.top), width: Math.round(box.width), fits: button.scrollWidth <= button.clientWidth };
+    }),
+  );
+  const rows = [...new Set(boxes.map((box) => box.top))];
+  expect(rows).toHaveLength(3);
+  // Columns line up from row to row, and every label is whole (nothing cut off).
+  const columns = [...new Set(boxes.map((box) => box.left))];
+  expect(columns).toHaveLength(3);
+  expect(new Set(boxes.map((box) => box.width)).size).toBe(1);
+  expect(boxes.every((box) => box.fits)).toBe(true);
+  const panel = (await side(page).boundingBox())!;
+  for (const box of boxes) expect(box.left + box.width).toBeLessThanOrEqual(panel.x + panel.width);
+
+  // R (read this tree aloud) while the panel is folded away brings it back on the read-through.
+  await side(page).getByRole('button', { name: 'Fold the panel away' }).click();
+  await expect(side(page)).toHaveCount(0);
+  await page.locator('.cw-canvas .react-flow__pane').click({ position: { x: 20, y: 20 } });
+  await page.keyboard.press('r');
+  await expect(side(page)).toBeVisible();
+  await expect(side(page).getByRole('button', { name: 'Read-through', pressed: true })).toBeVisible();
+  // Folded and unfolded again, it keeps the part it showed, even with a card selected.
+  await page.locator('.react-flow__node').first().click();
+  await side(page).getByRole('button', { name: 'Read-through' }).click();
+  await side(page).getByRole('button', { name: 'Fold the panel away' }).click();
+  await page.getByRole('button', { name: 'Unfold the panel' }).click();
+  await expect(side(page).getByRole('button', { name: 'Read-through', pressed: true })).toBeVisible();
+});
+
 test.describe('on a phone (390×844, touch)', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 

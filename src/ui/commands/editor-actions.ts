@@ -9,10 +9,11 @@ import { canSaveToFiles } from '../file-access';
 import { useLens, type LensState } from '../find/lens-store';
 import { NO_FILTERS, isFiltering } from '../find/lens';
 import { useInspectorIntent } from '../side/inspector-intent';
-import { SECTIONS, SECTION_LABEL, useSideSection } from '../side/side-section';
+import { SECTIONS, SECTION_LABEL } from '../side/side-section';
 import { exportDownload, saveDocument, saveDocumentAs } from '../saving';
 import { showSidePanel, sidePanelShown, useLayout } from '../shell/layout-store';
 import { isNarrow } from '../shell/use-narrow';
+import { bringSidePart } from '../shell/bring-side-part';
 import { exchangeActions } from '../exchange/exchange-actions';
 import { useTheme } from '../theme/theme';
 import { treeLabel } from '../words';
@@ -77,9 +78,8 @@ export function editorActions(ctx: EditorContext): EditorAction[] {
   const needsNode = notEditable ?? (singleNode ? undefined : 'Select one node first.');
   const needsItem = notEditable ?? (single ? undefined : 'Select one node or link first.');
   const lens = useLens.getState();
-  const sides = useSideSection.getState();
   const intent = (what: 'accept' | 'dispute' | 'delete', id: string) => {
-    sides.show('inspector');
+    bringSidePart('inspector');
     useInspectorIntent.getState().ask(what, id);
   };
   const canvas = () => canvasActions();
@@ -179,8 +179,7 @@ export function editorActions(ctx: EditorContext): EditorAction[] {
       group: 'Side panel' as const,
       unavailable: noDocument,
       run: () => {
-        sides.show(section);
-        showSidePanel(true, isNarrow());
+        bringSidePart(section);
       },
     })),
 
