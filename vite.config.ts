@@ -13,6 +13,9 @@ export default defineConfig({
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
+      // Under `causeway open` every request needs the run's secret, which the page's cookie
+      // carries; a manifest is fetched without cookies unless asked (it was a 401 in the console).
+      useCredentials: true,
       includeAssets: ['favicon.svg'],
       manifest: {
         name: 'Causeway — thinking-process trees',

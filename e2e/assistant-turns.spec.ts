@@ -118,6 +118,8 @@ test('a turn is reviewed per person, disputed or undone in one step, and reads o
   await assistantTurn(client);
   await expect(card(page, 'r10')).toHaveAttribute('data-turn-mark', 'added', { timeout: 15_000 });
 
+  // On a phone the side panel is a sheet: the toolbar's ◨ brings it up.
+  await page.getByRole('banner').getByRole('button', { name: 'Side panel', exact: true }).click();
   await side(page).locator('[data-section="turns"]').click();
   const turn = turnsPanel(page).locator('.cw-turn');
   await expect(turn.locator('.cw-turn-item')).toHaveCount(4);

@@ -75,7 +75,7 @@ test('a finding becomes a backlog entry in one click and one undo step, and the 
   const backlogButton = side(page).getByRole('button', { name: /^Backlog/ });
   await expect(backlogButton).toContainText('3');
   await row.getByRole('button', { name: /Add to backlog/ }).click();
-  await expect(row.getByTestId('in-backlog')).toHaveText('In backlog: test_causality');
+  await expect(row.getByTestId('in-backlog')).toHaveText('In backlog: test whether the cause really leads there');
   await expect(row.getByRole('button', { name: /Add to backlog/ })).toHaveCount(0);
   await expect(panel(page).getByTestId('checks-summary')).toHaveText('10 findings in 5 trees, 1 in backlog');
   await expect(backlogButton).toContainText('4');

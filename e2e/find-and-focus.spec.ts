@@ -93,7 +93,9 @@ test('filters by status, kind, contributor and backlog work dim what does not ma
   await check('Kind', 'Undesirable effect', (n) => n.kind === 'undesirable_effect');
   await check('Contributor', 'Tom', (n) => (n.contributions ?? []).some((c) => c.by === 'tom'));
   const work = tree.backlog[0].work;
-  await check('Backlog work', work.replace(/_/g, ' '), (n) => tree.backlog.some((b) => b.ref === n.id && b.work === work));
+  // Backlog work reads in words ("Connect it, or explain why it stands alone"), its term on hover.
+  const WORDS: Record<string, RegExp> = { connect_or_explain: /^Connect it, or explain/, test_causality: /^Test whether the cause/, resolve_challenge: /^Resolve the challenge/ };
+  await check('Backlog work', WORDS[work] ?? new RegExp(work.replace(/_/g, ' '), 'i'), (n) => tree.backlog.some((b) => b.ref === n.id && b.work === work));
 
   await filters.getByRole('group', { name: 'Status' }).getByRole('checkbox', { name: /Disputed/ }).check();
   await page.screenshot({ path: 'e2e/screenshots/filter.png' });

@@ -71,9 +71,12 @@ test('editing an accepted node’s text returns it to proposed with its links, a
 test('an accepted node stays accepted when the change is endorsed in the same action', async ({ page }) => {
   await start(page);
   await selectNode(page, 'r2');
+  // Nothing to endorse before anything changed; once the kind changed, who endorses it is asked.
+  await expect(inspector(page, 'r2').getByTestId('keep-accepted')).toHaveCount(0);
+  await inspector(page, 'r2').getByRole('combobox', { name: 'Kind' }).selectOption('observation');
   const keep = inspector(page, 'r2').getByTestId('keep-accepted');
   await keep.getByRole('checkbox', { name: 'Priya' }).check();
-  await inspector(page, 'r2').getByRole('combobox', { name: 'Kind' }).selectOption('observation');
+  await keep.getByRole('button', { name: 'Keep it accepted' }).click();
   await expect(card(page, 'r2')).toHaveAttribute('data-kind', 'observation');
   await expect(card(page, 'r2')).toHaveAttribute('data-status', 'accepted');
   await expect(inspector(page, 'r2').getByTestId('accepted-by')).toHaveText('Endorsed by: Priya');
@@ -125,7 +128,7 @@ test('accept a node with an endorser, then dispute it: its accepted links return
 
   await dispute.getByRole('textbox', { name: 'Objection (required)' }).fill('Newer volunteers do hard repairs too.');
   await dispute.getByRole('combobox', { name: 'Raised by' }).selectOption('priya');
-  await expect(dispute.getByRole('checkbox', { name: 'Add a resolve_challenge backlog entry' })).toBeChecked();
+  await expect(dispute.getByRole('checkbox', { name: 'Add backlog work: resolve the challenge' })).toBeChecked();
   await shot(page, 'dispute-form');
   await dispute.getByRole('button', { name: 'Dispute r5' }).click();
   await expect(card(page, 'r5')).toHaveAttribute('data-status', 'disputed');
@@ -134,7 +137,7 @@ test('accept a node with an endorser, then dispute it: its accepted links return
   const challenges = panel.getByTestId('challenges');
   await expect(challenges.getByRole('textbox', { name: 'Text of challenge 1' })).toHaveValue('Newer volunteers do hard repairs too.');
   await expect(challenges.getByRole('combobox', { name: 'By' }).first()).toHaveValue('priya');
-  await expect(panel.getByTestId('item-backlog')).toContainText('resolve_challenge');
+  await expect(panel.getByTestId('item-backlog')).toContainText('Resolve the challenge');
   await expect(panel.getByTestId('item-backlog')).toContainText('Newer volunteers do hard repairs too.');
 
   await panel.getByRole('button', { name: 'Return to proposed' }).click();
@@ -210,7 +213,7 @@ test('backlog: add work about an item, jump to it from the list, and mark it don
   await form.getByRole('textbox', { name: 'Note (optional)' }).fill('Do people really all come at ten?');
   await form.getByRole('button', { name: 'Add backlog entry' }).click();
   const group = backlog.getByTestId('backlog-group-test_causality');
-  await expect(group.getByRole('heading')).toHaveText('test_causality2');
+  await expect(group.getByRole('heading')).toHaveText('Test whether the cause really leads there2');
   await expect(group.locator('[data-backlog-ref="r4"]')).toContainText('Most visitors arrive in the first hour');
   await expect(group.locator('[data-backlog-ref="r4"]')).toContainText('Do people really all come at ten?');
   await expect(card(page, 'r4').locator('[data-backlog-count]')).toHaveText(/1/);
@@ -223,7 +226,7 @@ test('backlog: add work about an item, jump to it from the list, and mark it don
 
   await group.getByRole('button', { name: 'Done: remove test_causality for r4' }).click();
   await expect(group.locator('[data-backlog-ref="r4"]')).toHaveCount(0);
-  await expect(group.getByRole('heading')).toHaveText('test_causality1');
+  await expect(group.getByRole('heading')).toHaveText('Test whether the cause really leads there1');
 });
 
 test('a trace jumps to its node in another tree, and the node shows who traces to it', async ({ page }) => {

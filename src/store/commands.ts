@@ -13,12 +13,26 @@ export interface NodeInput {
   mode?: Mode;
 }
 
+/** The names of the edits a field makes as it is typed in, for undoing exactly those (Escape, Keep accepted). */
+export const editLabel = {
+  nodeText: (id: string) => `Edit text of ${id}`,
+  nodeKind: (id: string) => `Change kind of ${id}`,
+  nodeMeaning: (id: string) => `Change ${id}`,
+  link: (id: string) => `Change ${id}`,
+  joinLink: (linkId: string, nodeId: string) => `Join ${nodeId} to ${linkId}`,
+  leaveLink: (linkId: string, nodeId: string) => `Remove ${nodeId} from ${linkId}`,
+  note: (itemId: string, list: ops.NoteList) => `Edit ${list === 'assumptions' ? 'assumption' : 'challenge'} of ${itemId}`,
+  rename: (id: string) => `Rename ${id}`,
+};
+
 export const commands = {
   // Nodes
   addNode: (tree: TreeKey, input: NodeInput) => edit('Add node', (f, c) => ops.addNode(f, tree, { ...input, avoid: c.avoid })),
   editNodeText: (id: string, text: string, endorsedBy?: string[]) =>
-    edit(`Edit text of ${id}`, (f) => ops.updateNode(f, id, { text }, { endorsedBy }), { coalesce: `text:${id}` }),
-  changeNodeKind: (id: string, kind: string, endorsedBy?: string[]) => edit(`Change kind of ${id}`, (f) => ops.updateNode(f, id, { kind }, { endorsedBy })),
+    edit(editLabel.nodeText(id), (f) => ops.updateNode(f, id, { text }, { endorsedBy }), { coalesce: `text:${id}` }),
+  changeNodeKind: (id: string, kind: string, endorsedBy?: string[]) => edit(editLabel.nodeKind(id), (f) => ops.updateNode(f, id, { kind }, { endorsedBy })),
+  /** A node's text and kind as one change, endorsed or not (Keep it accepted). */
+  changeNodeMeaning: (id: string, changes: { text: string; kind: string }, endorsedBy?: string[]) => edit(editLabel.nodeMeaning(id), (f) => ops.updateNode(f, id, changes, { endorsedBy })),
   removeNode: (id: string) => edit(`Delete ${id}`, (f) => ops.removeNode(f, id)),
   /** A new node that causes `other` (or is its effect), with the link, as one undoable step. */
   addLinkedNode: (tree: TreeKey, input: NodeInput, other: string, as: 'cause' | 'effect') =>
@@ -36,13 +50,16 @@ export const commands = {
   // Links
   addLink: (tree: TreeKey, from: string[], to: string, relation?: string) =>
     edit('Add link', (f, c) => ops.addLink(f, tree, from, to, relation, { avoid: c.avoid })),
-  addSourceToLink: (linkId: string, nodeId: string, endorsedBy?: string[]) =>
-    edit(`Join ${nodeId} to ${linkId}`, (f) => ops.addSourceToLink(f, linkId, nodeId, { endorsedBy })),
+  /** Joins `nodeId` to a link as one more joint (AND) source; with `replaceOwnLinks`, its own links to that target go in the same step. */
+  addSourceToLink: (linkId: string, nodeId: string, endorsedBy?: string[], replaceOwnLinks = false) =>
+    edit(editLabel.joinLink(linkId, nodeId), (f) => ops.addSourceToLink(f, linkId, nodeId, { endorsedBy, replaceOwnLinks })),
   removeSourceFromLink: (linkId: string, nodeId: string, endorsedBy?: string[]) =>
-    edit(`Remove ${nodeId} from ${linkId}`, (f) => ops.removeSourceFromLink(f, linkId, nodeId, { endorsedBy })),
+    edit(editLabel.leaveLink(linkId, nodeId), (f) => ops.removeSourceFromLink(f, linkId, nodeId, { endorsedBy })),
   changeLink: (linkId: string, changes: ops.LinkChanges, endorsedBy?: string[]) =>
-    edit(`Change ${linkId}`, (f) => ops.updateLink(f, linkId, changes, { endorsedBy }), changes.relation !== undefined ? { coalesce: `relation:${linkId}` } : {}),
+    edit(editLabel.link(linkId), (f) => ops.updateLink(f, linkId, changes, { endorsedBy }), changes.relation !== undefined ? { coalesce: `relation:${linkId}` } : {}),
   removeLink: (linkId: string) => edit(`Delete ${linkId}`, (f) => ops.removeLink(f, linkId)),
+  /** Edit as YAML: the item replaced by what was written, refused if it breaks a rule. */
+  rewriteItem: (id: string, written: unknown) => edit(`Edit ${id} as YAML`, (f) => ops.rewriteItem(f, id, written)),
 
   // Acceptance
   accept: (ids: string[], endorsers: string[]) => edit(`Accept ${ids.join(', ')}`, (f) => ops.accept(f, ids, endorsers), { selectCreated: false }),
@@ -52,7 +69,7 @@ export const commands = {
   // Assumptions and challenges
   addNote: (itemId: string, list: ops.NoteList, note: Note) => edit(`Add ${list === 'assumptions' ? 'assumption' : 'challenge'} to ${itemId}`, (f) => ops.addNote(f, itemId, list, note)),
   updateNote: (itemId: string, list: ops.NoteList, index: number, changes: Partial<Note>) =>
-    edit(`Edit ${list === 'assumptions' ? 'assumption' : 'challenge'} of ${itemId}`, (f) => ops.updateNote(f, itemId, list, index, changes), { coalesce: `${list}:${itemId}:${index}` }),
+    edit(editLabel.note(itemId, list), (f) => ops.updateNote(f, itemId, list, index, changes), { coalesce: `${list}:${itemId}:${index}` }),
   removeNote: (itemId: string, list: ops.NoteList, index: number) =>
     edit(`Remove ${list === 'assumptions' ? 'assumption' : 'challenge'} of ${itemId}`, (f) => ops.removeNote(f, itemId, list, index)),
 
@@ -74,7 +91,7 @@ export const commands = {
 
   // Participants
   addParticipant: (id: string, name: string) => edit(`Add participant ${id}`, (f) => ops.addParticipant(f, id, name)),
-  renameParticipant: (id: string, name: string) => edit(`Rename ${id}`, (f) => ops.renameParticipant(f, id, name), { coalesce: `name:${id}` }),
+  renameParticipant: (id: string, name: string) => edit(editLabel.rename(id), (f) => ops.renameParticipant(f, id, name), { coalesce: `name:${id}` }),
   setDriver: (id: string) => edit(`Make ${id} the driver`, (f) => ops.setDriver(f, id)),
   removeParticipant: (id: string) => edit(`Remove participant ${id}`, (f) => ops.removeParticipant(f, id)),
 

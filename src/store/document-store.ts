@@ -21,7 +21,7 @@ import {
   readTrees,
   type DrawableTree,
 } from '../format';
-import { EMPTY_HISTORY, recordEdit, recordViewChange, redoStep, undoStep, type History, type ViewChange } from './history';
+import { EMPTY_HISTORY, recordEdit, recordViewChange, redoStep, stepsBackTo, undoStep, type History, type ViewChange } from './history';
 import { placeDiagnostics, placeDiagnosticsLater, type PlacedDiagnostics } from './placed-diagnostics';
 import { whenIdle } from './when-idle';
 import { openedText, primeOpened } from './worker-client';
@@ -137,6 +137,13 @@ export interface DocumentStore {
   redo(): void;
   /** Records a change to the drawing (cards moved, Tidy up) as one undo step; `view` has been applied. */
   recordViewChange(label: string, view: ViewChange): void;
+  /** The next edit starts a step of its own (a field just got the keyboard). */
+  sealHistory(): void;
+  /**
+   * Goes back to the state `before` when only edits named in `labels` came since (a field's own
+   * typing), leaving them to redo; false, changing nothing, when other work came in between.
+   */
+  rewindTo(before: Json, labels: ReadonlySet<string>): boolean;
   say(tone: Notice['tone'], text: string, action?: Notice['action']): void;
   dismissNotice(): void;
   exportText(): string | null;
@@ -392,7 +399,9 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
       }
       if (result.file === before) return result;
       const history = recordEdit(get().history, before, label, options.coalesce, Date.now());
-      const notice = result.notices.length ? { tone: 'info' as const, text: result.notices.join(' '), nonce: ++nonce } : get().notice;
+      // A refusal said earlier is out of date once an edit goes through: it goes away.
+      const earlier = get().notice;
+      const notice = result.notices.length ? { tone: 'info' as const, text: result.notices.join(' '), nonce: ++nonce } : earlier?.tone === 'refusal' ? null : earlier;
       applyData(result.file as Json, { history, notice });
       if (result.created?.length && options.selectCreated !== false) {
         const created = result.created;
@@ -435,6 +444,21 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
       const document = get().document;
       if (!document) return;
       set({ history: recordViewChange(get().history, document.data, label, view) });
+    },
+
+    sealHistory() {
+      const history = get().history;
+      if (history.last) set({ history: { ...history, last: undefined } });
+    },
+
+    rewindTo(before, labels) {
+      const document = get().document;
+      if (!document) return false;
+      if (document.data === before) return true;
+      const steps = stepsBackTo(get().history, before, labels);
+      if (steps === undefined) return false;
+      for (let i = 0; i < steps; i++) get().undo();
+      return get().document?.data === before;
     },
 
     say: (tone, text, action) => set({ notice: { tone, text, nonce: ++nonce, ...(action ? { action } : {}) } }),

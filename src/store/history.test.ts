@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_HISTORY, HISTORY_LIMIT, recordEdit, recordViewChange, redoStep, undoStep } from './history';
+import { EMPTY_HISTORY, HISTORY_LIMIT, recordEdit, recordViewChange, redoStep, stepsBackTo, undoStep, type History } from './history';
 
 describe('undo history', () => {
   it('undoes and redoes steps in order', () => {
@@ -57,5 +57,21 @@ describe('steps that change the drawing', () => {
     r2.view!.redo();
     expect(log).toEqual(['untidy', 'tidy']);
     expect(r2.history.past.map((e) => e.label)).toEqual(['Add node', 'Tidy up']);
+  });
+});
+
+describe('stepsBackTo', () => {
+  const a = { n: 1 };
+  const b = { n: 2 };
+  const c = { n: 3 };
+  it('counts the steps back to a state when one field made all of them', () => {
+    const history: History = { past: [{ data: a, label: 'Edit text of r1' }, { data: b, label: 'Edit text of r1' }], future: [] };
+    expect(stepsBackTo(history, a, new Set(['Edit text of r1']))).toBe(2);
+    expect(stepsBackTo(history, b, new Set(['Edit text of r1']))).toBe(1);
+  });
+  it('refuses when another edit came in between, or the state is not in the history', () => {
+    const history: History = { past: [{ data: a, label: 'Edit text of r1' }, { data: b, label: 'Changes on disk' }, { data: c, label: 'Edit text of r1' }], future: [] };
+    expect(stepsBackTo(history, a, new Set(['Edit text of r1']))).toBeUndefined();
+    expect(stepsBackTo(history, { n: 9 }, new Set(['Edit text of r1']))).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ASSISTANT, allowedKinds, isObject, type TreeKey, displayName } from '../format';
 import { commands } from '../store/commands';
 import { useDocumentStore } from '../store/document-store';
+import { committedText, formEntryKeys } from './entry/text-entry';
 import { kindLabel, treeLabel } from './words';
 
 export interface AddNodeRequest {
@@ -34,7 +35,7 @@ export function AddNodeDialog({ request, onClose, onAdded }: { request: AddNodeR
       setProblem('Write what the node states.');
       return;
     }
-    const input = { kind, text, ...(contributor ? { contributor } : {}) };
+    const input = { kind, text: committedText(text), ...(contributor ? { contributor } : {}) };
     const result = request.link ? commands.addLinkedNode(request.tree, input, request.link.other, request.link.as) : commands.addNode(request.tree, input);
     if (!result.ok) {
       setProblem(result.reason);
@@ -46,10 +47,23 @@ export function AddNodeDialog({ request, onClose, onAdded }: { request: AddNodeR
 
   return (
     <div className="cw-dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <form className="cw-dialog cw-add-node" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} onSubmit={submit} onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+      <form className="cw-dialog cw-add-node" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} onSubmit={submit} onKeyDown={formEntryKeys(onClose)}>
         <h2 id={`${id}-title`}>
           {request.link ? `Add ${request.link.as === 'cause' ? 'a cause of' : 'an effect of'} ${request.link.other} in the ${treeLabel(request.tree)}` : `Add a node to the ${treeLabel(request.tree)}`}
         </h2>
+        <label className="cw-field">
+          <span>Statement <small className="cw-field-hint">(Enter adds, Shift+Enter for a new line, Escape cancels)</small></span>
+          <textarea
+            ref={textRef}
+            rows={4}
+            value={text}
+            aria-required="true"
+            onChange={(e) => {
+              setText(e.target.value);
+              setProblem(null);
+            }}
+          />
+        </label>
         <label className="cw-field">
           <span>Kind</span>
           <select value={kind} onChange={(e) => setKind(e.target.value)}>
@@ -59,23 +73,6 @@ export function AddNodeDialog({ request, onClose, onAdded }: { request: AddNodeR
               </option>
             ))}
           </select>
-        </label>
-        <label className="cw-field">
-          <span>Statement <small className="cw-field-hint">(Enter adds, Shift+Enter for a new line)</small></span>
-          <textarea
-            ref={textRef}
-            rows={4}
-            value={text}
-            required
-            onChange={(e) => {
-              setText(e.target.value);
-              setProblem(null);
-            }}
-            onKeyDown={(e) => {
-              // Enter adds the node; Shift+Enter starts a new line in the statement.
-              if (e.key === 'Enter' && !e.shiftKey) submit(e);
-            }}
-          />
         </label>
         <label className="cw-field">
           <span>Whose idea</span>

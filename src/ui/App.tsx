@@ -16,7 +16,7 @@ import { editorActions, type EditorAction } from './commands/editor-actions';
 import { ShortcutHelp } from './commands/ShortcutHelp';
 import { exportTreePng, exportTreeSvg } from './export-svg';
 import { FindBar } from './find/FindBar';
-import { FocusBar } from './find/FocusBar';
+import { ModeBar } from './find/ModeBar';
 import { useLens } from './find/lens-store';
 import { useLensDerivation } from './find/use-lens-derivation';
 import { FirstRunGuide } from './guide/FirstRunGuide';
@@ -32,11 +32,17 @@ import { LiveAccessMessage } from './live/LiveAccessMessage';
 import './live/live.css';
 import { NoticeBar } from './NoticeBar';
 import { OpenProblemDialog } from './OpenProblemDialog';
+import { JoinQuestionDialog } from './join/JoinQuestionDialog';
 import { ImportReportDialog } from './exchange/ImportReportDialog';
 import { PresentationMode } from './present/PresentationMode';
 import { RestoreBanner } from './RestoreBanner';
 import { RevisionBar } from './RevisionBar';
 import { SidePanel } from './side/SidePanel';
+import { CanvasFoot } from './shell/CanvasFoot';
+import { MinimapSlot } from './shell/minimap-slot';
+import { SideColumn } from './shell/SideColumn';
+import { useLayout } from './shell/layout-store';
+import './shell/shell.css';
 import { TreeTabs } from './TreeTabs';
 import { useShortcuts } from './use-shortcuts';
 import { useAfterPaint } from './timing/use-after-paint';
@@ -61,6 +67,7 @@ export function App() {
   useDocumentStore((s) => s.history);
   useLens((s) => s.focus);
   useTheme((s) => s.theme);
+  useLayout((s) => `${s.sideCollapsed} ${s.sheetOpen}`);
   const snapshots = useHistoryStore((s) => s.snapshots);
   // Served by `causeway open`: the file on disk is the document, written as it is edited.
   const live = useLiveStore((s) => s.active);
@@ -75,6 +82,7 @@ export function App() {
   const [palette, setPalette] = useState<PalettePage | null>(null);
   const [help, setHelp] = useState(false);
   const [snapshotOpen, setSnapshotOpen] = useState(false);
+  const [minimapSlot, setMinimapSlot] = useState<HTMLElement | null>(null);
 
   // What the canvas shows: the working file, or a revision of its history (read-only).
   const revision = view.revision !== null ? snapshots[view.revision - 1] : undefined;
@@ -194,23 +202,27 @@ export function App() {
                 {mode === 'accepted' ? ' (accepted only)' : mode === 'changes' ? ' (latest change)' : ''}
                 {revision ? `, revision ${revision.revision}` : ''}
               </h2>
-              <div className="cw-canvas-overlays">
-                <FindBar trees={trees} tree={shown.tree} />
-                <FocusBar tree={shown.tree} />
+              <ModeBar mode={mode} tree={tree} shown={shown.tree} />
+              <div className="cw-canvas-stage">
+                <div className="cw-canvas-overlays">
+                  <FindBar trees={trees} tree={shown.tree} />
+                </div>
+                <MinimapSlot.Provider value={minimapSlot}>
+                  <CanvasBoundary key={`${document.fileName}:${shown.tree.key}:${viewName}`} treeName={treeLabel(shown.tree.key)} resetKey={shown.tree}>
+                    <TreeCanvas
+                      tree={shown.tree}
+                      allTrees={trees}
+                      view={viewName}
+                      problems={problems}
+                      relayoutGeneration={relayout}
+                      editable={editable}
+                      change={shown.marks}
+                      onAddNodeAt={(at) => setAdding({ tree: shown.tree.key, at })}
+                    />
+                  </CanvasBoundary>
+                </MinimapSlot.Provider>
               </div>
-              <CanvasBoundary key={`${document.fileName}:${shown.tree.key}:${viewName}`} treeName={treeLabel(shown.tree.key)} resetKey={shown.tree}>
-                <TreeCanvas
-                  tree={shown.tree}
-                  allTrees={trees}
-                  view={viewName}
-                  problems={problems}
-                  relayoutGeneration={relayout}
-                  editable={editable}
-                  change={shown.marks}
-                  onAddNodeAt={(at) => setAdding({ tree: shown.tree.key, at })}
-                />
-              </CanvasBoundary>
-              <Legend mode={mode} />
+              <CanvasFoot legend={<Legend mode={mode} />} onSlot={setMinimapSlot} />
             </>
           ) : (
             <div className="cw-empty-state">
@@ -229,10 +241,10 @@ export function App() {
           <NoticeBar />
         </section>
         {!choosingFile && (
-          <div className="cw-side-column">
+          <SideColumn>
             <FirstRunGuide />
             <SidePanel />
-          </div>
+          </SideColumn>
         )}
       </main>
       {adding && (
@@ -248,6 +260,7 @@ export function App() {
       {help && <ShortcutHelp actions={list} onClose={() => setHelp(false)} />}
       {!live && <FileDropZone />}
       <OpenProblemDialog />
+      <JoinQuestionDialog />
       <ImportReportDialog />
       <PresentationMode />
     </div>

@@ -2,6 +2,7 @@
 // saying which trees changed; an optional summary goes with it. The toolbar's button records at
 // once; its panel adds a summary.
 import { useMemo, useState } from 'react';
+import { entryKey } from './entry/text-entry';
 import { useDocumentStore } from '../store/document-store';
 import { useHistoryStore } from '../store/history-store';
 import { pendingTrees } from '../store/pending-trees';
@@ -57,6 +58,12 @@ export function SnapshotControls() {
         placeholder="Summary (optional)"
         value={summary}
         onChange={(e) => setSummary(e.target.value)}
+        onKeyDown={async (e) => {
+          // Enter records with the summary, as the button beside it does.
+          if (entryKey(e) !== 'commit' || disabled) return;
+          e.preventDefault();
+          if (await record(summary)) setSummary('');
+        }}
         disabled={disabled}
       />
       <button

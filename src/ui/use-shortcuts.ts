@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useDocumentStore } from '../store/document-store';
 import type { EditorAction } from './commands/editor-actions';
 import { matchesChord } from './commands/keys';
-import { dialogIsOpen, isTyping } from './typing';
+import { keyBelongsElsewhere } from './typing';
 
 /** Actions whose refusal is obvious from the disabled button: no message for those. */
 const QUIET = new Set(['undo', 'redo', 'clear-selection']);
@@ -16,7 +16,7 @@ export function useShortcuts(actions: () => EditorAction[]): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.isComposing) return;
-      const busy = isTyping(event.target) || dialogIsOpen();
+      const busy = keyBelongsElsewhere(event);
       for (const action of latest.current()) {
         if (action.helpOnly || !action.keys?.some((chord) => matchesChord(chord, event))) continue;
         if (busy && !action.whileTyping) return;

@@ -59,3 +59,55 @@ describe('newNodeId and newLinkId', () => {
     expect(newNodeId(fileWith(['n99999999999999999999']))).toBe('n100000000000000000000');
   });
 });
+
+describe('newNodeId with a kind: ids that carry the kind', () => {
+  const kinded = (nodes: [string, string][], tree = 'current_reality', other: [string, string][] = []): WorkingFile =>
+    ({
+      schema_version: 1,
+      participants: { alice: 'Alice' },
+      driver: 'alice',
+      active_tree: 'current_reality',
+      trees: {
+        current_reality: { nodes: (tree === 'current_reality' ? nodes : other).map(([id, kind]) => ({ id, kind, text: id, contributions: [] })), links: [], backlog: [] },
+        future_reality: { nodes: (tree === 'future_reality' ? nodes : other).map(([id, kind]) => ({ id, kind, text: id, contributions: [] })), links: [], backlog: [] },
+      },
+    }) as WorkingFile;
+
+  it('a new cause follows the causes (RC-4), never the undesirable effects (UDE-7)', () => {
+    const file = kinded([
+      ['UDE-1', 'undesirable_effect'],
+      ['UDE-2', 'undesirable_effect'],
+      ['UDE-6', 'undesirable_effect'],
+      ['RC-1', 'cause'],
+      ['RC-3', 'cause'],
+    ]);
+    expect(newNodeId(file, new Set(), 'current_reality', 'cause')).toBe('RC-4');
+    expect(newNodeId(file, new Set(), 'current_reality', 'undesirable_effect')).toBe('UDE-7');
+  });
+
+  it('a kind with no id of its own yet never borrows another kind’s prefix', () => {
+    const file = kinded([
+      ['UDE-1', 'undesirable_effect'],
+      ['UDE-2', 'undesirable_effect'],
+      ['UDE-3', 'undesirable_effect'],
+      ['RC-1', 'cause'],
+    ]);
+    expect(newNodeId(file, new Set(), 'current_reality', 'observation')).toBe('n1');
+  });
+
+  it('follows the kind’s ids elsewhere in the file when the tree has none of that kind', () => {
+    const file = kinded([['INJ-1', 'injection'], ['DE-1', 'desirable_effect']], 'future_reality', [['UDE-4', 'undesirable_effect'], ['RC-2', 'cause']]);
+    expect(newNodeId(file, new Set(), 'future_reality', 'undesirable_effect')).toBe('UDE-5');
+    expect(newNodeId(file, new Set(['UDE-5']), 'future_reality', 'undesirable_effect')).toBe('UDE-6');
+  });
+
+  it('a file numbered plainly (n1, n2 …) stays plain whatever the kind', () => {
+    const file = kinded([
+      ['n1', 'undesirable_effect'],
+      ['n2', 'cause'],
+      ['n3', 'cause'],
+    ]);
+    expect(newNodeId(file, new Set(), 'current_reality', 'cause')).toBe('n4');
+    expect(newNodeId(file, new Set(), 'current_reality', 'observation')).toBe('n4');
+  });
+});

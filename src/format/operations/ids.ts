@@ -8,8 +8,20 @@ import { allIds, linksOf, nodesOf, treeEntries, treeOf } from './read';
  * `crt-005`), those of `tree` when given and clear, else the file's; otherwise `n<k>`. The
  * number follows the highest of `tree` with that prefix when that id is free, else the highest
  * in the file or in `avoid`.
+ *
+ * With `kind`, a file whose ids carry the kind (`RC-3` causes, `UDE-2` undesirable effects) is
+ * followed kind by kind: a new cause gets `RC-4`, never `UDE-7`. A kind with no id of its own
+ * yet never takes a prefix that belongs to another kind: it gets `n<k>`.
  */
-export function newNodeId(file: WorkingFile, avoid: ReadonlySet<string> = new Set(), tree?: string): string {
+export function newNodeId(file: WorkingFile, avoid: ReadonlySet<string> = new Set(), tree?: string, kind?: string): string {
+  if (kind !== undefined) {
+    const byKind = kindPrefixes(file);
+    const own = ownKindStyle(file, kind, tree);
+    if (own) return nextInStyle(file, avoid, own, tree, (t) => nodesOf(t).map((node) => node.id));
+    const general = generalStyle(file, tree, (t) => nodesOf(t).map((node) => node.id));
+    const owner = general && byKind.get(general.prefix);
+    if (owner !== undefined && owner !== kind) return nextInStyle(file, avoid, { prefix: 'n', width: 0 }, tree, (t) => nodesOf(t).map((node) => node.id));
+  }
   return newId(file, avoid, 'n', (key) => nodesOf(key).map((node) => node.id), tree);
 }
 
@@ -33,10 +45,47 @@ function newId(
   idsOf: (tree: Tree) => string[],
   tree: string | undefined,
 ): string {
+  const style = generalStyle(file, tree, idsOf) ?? { prefix: fallback, width: 0 };
+  return nextInStyle(file, avoid, style, tree, idsOf);
+}
+
+/** The style of `tree`'s ids when clear, else the file's. */
+function generalStyle(file: WorkingFile, tree: string | undefined, idsOf: (tree: Tree) => string[]): Style | undefined {
+  const own = tree === undefined ? undefined : treeOf(file, tree);
+  return clearStyle(own ? idsOf(own) : []) ?? clearStyle(treeEntries(file).flatMap(([, value]) => idsOf(value)));
+}
+
+/** The style of the ids of nodes of `kind`: in `tree` when it has some, else in the file. */
+function ownKindStyle(file: WorkingFile, kind: string, tree: string | undefined): Style | undefined {
+  const ofKind = (t: Tree) => nodesOf(t).filter((node) => node.kind === kind).map((node) => node.id);
+  const own = tree === undefined ? undefined : treeOf(file, tree);
+  const style = clearStyle(own ? ofKind(own) : []) ?? clearStyle(treeEntries(file).flatMap(([, value]) => ofKind(value)));
+  // A kind numbered plainly like everything else (`n3`) says nothing about kinds.
+  return style && kindPrefixes(file).get(style.prefix) === kind ? style : undefined;
+}
+
+/**
+ * Prefixes that belong to one kind: every node id with that prefix is of that kind, and the
+ * file's nodes use more than one such prefix (so the ids do carry the kind).
+ */
+function kindPrefixes(file: WorkingFile): Map<string, string> {
+  const kindsOf = new Map<string, Set<string>>();
+  for (const [, tree] of treeEntries(file)) {
+    for (const node of nodesOf(tree)) {
+      const match = NUMBERED.exec(node.id);
+      if (!match || match[1] === '' || typeof node.kind !== 'string') continue;
+      if (!kindsOf.has(match[1])) kindsOf.set(match[1], new Set());
+      kindsOf.get(match[1])!.add(node.kind);
+    }
+  }
+  const owned = new Map<string, string>();
+  for (const [prefix, kinds] of kindsOf) if (kinds.size === 1) owned.set(prefix, [...kinds][0]!);
+  return new Set(owned.values()).size > 1 ? owned : new Map();
+}
+
+function nextInStyle(file: WorkingFile, avoid: ReadonlySet<string>, style: Style, tree: string | undefined, idsOf: (tree: Tree) => string[]): string {
   const own = tree === undefined ? undefined : treeOf(file, tree);
   const ownIds = own ? idsOf(own) : [];
-  const everywhere = treeEntries(file).flatMap(([, value]) => idsOf(value));
-  const style = clearStyle(ownIds) ?? clearStyle(everywhere) ?? { prefix: fallback, width: 0 };
   const taken = allIds(file);
   for (const id of avoid) taken.add(id);
   const make = (number: bigint) => `${style.prefix}${String(number).padStart(style.width, '0')}`;

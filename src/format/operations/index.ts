@@ -20,12 +20,14 @@ export {
 export {
   addLink,
   addSourceToLink,
+  ownLinksTo,
   removeSourceFromLink,
   updateLink,
   removeLink,
   describeLinkRemoval,
   type LinkOptions,
   type LinkChanges,
+  type JoinOptions,
 } from './links';
 export { suggestRelation, relationChoices, DEFAULT_RELATION } from './relations';
 export { accept, endsNeededToAccept, dispute, returnToProposed, type DisputeOptions } from './acceptance';
@@ -42,4 +44,5 @@ export {
   type ParticipantReferences,
 } from './participants';
 export { addTree, removeTree, setActiveTree } from './trees';
+export { rewriteItem } from './rewrite';
 export { revertChanges } from './revert';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addLink, addSourceToLink, describeLinkRemoval, removeLink, removeSourceFromLink, updateLink } from './links';
+import { addLink, addSourceToLink, describeLinkRemoval, ownLinksTo, removeLink, removeSourceFromLink, updateLink } from './links';
+import type { WorkingFile } from '../model/types';
 import { relationChoices, suggestRelation } from './relations';
 import { sample } from '../fixtures/operation-samples';
 import { errorCodes, expectOk, expectRefused, link, tree } from '../fixtures/operation-helpers';
@@ -144,5 +145,39 @@ describe('removeLink', () => {
 
   it('refuses an unknown link', () => {
     expectRefused(removeLink(sample('workshop'), 'n1'), /There is no link n1/);
+  });
+});
+
+describe('joining a node that already has its own link to the same target', () => {
+  const file = {
+    schema_version: 1,
+    participants: { alice: 'Alice' },
+    driver: 'alice',
+    active_tree: 'current_reality',
+    trees: {
+      current_reality: {
+        nodes: ['r2', 'r8', 'r9'].map((id) => ({ id, kind: 'cause', text: id, status: 'proposed', contributions: [{ by: 'alice', attribution: 'explicit', mode: 'text' }] })),
+        links: [
+          { id: 'l1', from: ['r8'], to: 'r2', relation: 'causes', status: 'proposed', contributions: [{ by: 'alice', attribution: 'explicit', mode: 'text' }] },
+          { id: 'l2', from: ['r9'], to: 'r2', relation: 'causes', status: 'proposed', contributions: [{ by: 'alice', attribution: 'explicit', mode: 'text' }] },
+        ],
+        backlog: [{ ref: 'l2', work: 'test_causality' }],
+      },
+    },
+  } as unknown as WorkingFile;
+
+  it('finds the node’s own link to the target', () => {
+    expect(ownLinksTo(file, 'l1', 'r9')).toEqual(['l2']);
+    expect(ownLinksTo(file, 'l1', 'r2')).toEqual([]);
+  });
+
+  it('keeps it unless asked, and replaces it (with its backlog) in the same edit when asked', () => {
+    const kept = expectOk(addSourceToLink(file, 'l1', 'r9'));
+    expect((kept.file.trees as any).current_reality.links.map((l: { id: string }) => l.id)).toEqual(['l1', 'l2']);
+    const replaced = expectOk(addSourceToLink(file, 'l1', 'r9', { replaceOwnLinks: true }));
+    const tree = (replaced.file.trees as any).current_reality;
+    expect(tree.links.map((l: { id: string; from: string[] }) => [l.id, l.from])).toEqual([['l1', ['r8', 'r9']]]);
+    expect(tree.backlog).toEqual([]);
+    expect(replaced.notices.join(' ')).toContain('l2 (r9 alone → r2) was replaced by the joint cause');
   });
 });

@@ -53,8 +53,17 @@ export function addLink(file: WorkingFile, tree: string, from: readonly string[]
   });
 }
 
-/** Adds a source to a link's `from`: how a joint (AND) cause is built. */
-export function addSourceToLink(file: WorkingFile, linkId: string, nodeId: string, options: EndorseOption = {}): EditResult {
+export interface JoinOptions extends EndorseOption {
+  /** Also remove the node's own links to the same target (`ownLinksTo`): one step, one undo. */
+  replaceOwnLinks?: boolean;
+}
+
+/**
+ * Adds a source to a link's `from`: how a joint (AND) cause is built. With `replaceOwnLinks`,
+ * the node's own links to the same target (which would say it acts alone as well) go in the
+ * same edit.
+ */
+export function addSourceToLink(file: WorkingFile, linkId: string, nodeId: string, options: JoinOptions = {}): EditResult {
   return runEdit(file, () => {
     const place = findLink(file, linkId);
     if (!place) return refuse(`There is no link ${linkId}.`);
@@ -62,8 +71,31 @@ export function addSourceToLink(file: WorkingFile, linkId: string, nodeId: strin
     if (sources.includes(nodeId)) return refuse(`${nodeId} is already a source of ${linkId}.`);
     const problem = checkEnds(file, place.tree, [...sources, nodeId], place.item.to, [nodeId]);
     if (problem) return refuse(problem);
-    return changeLink(file, place, { from: [...fromOf(place.item), nodeId] }, 'its sources changed', options.endorsedBy);
+    const joined = changeLink(file, place, { from: [...fromOf(place.item), nodeId] }, 'its sources changed', options.endorsedBy);
+    if (!joined.ok || !options.replaceOwnLinks) return joined;
+    let result: EditResult = joined;
+    const notices = [...joined.notices];
+    for (const own of ownLinksTo(file, linkId, nodeId)) {
+      result = removeLink(result.file, own);
+      if (!result.ok) return result;
+      notices.push(`${own} (${nodeId} alone → ${place.item.to}) was replaced by the joint cause.`, ...result.notices);
+    }
+    return done(result.file, notices);
   });
+}
+
+/**
+ * The links by which `nodeId` alone already leads to the target of `linkId` (same tree, the node
+ * its only source): joining the node into that link as a joint cause would contradict them.
+ */
+export function ownLinksTo(file: WorkingFile, linkId: string, nodeId: string): string[] {
+  const place = findLink(file, linkId);
+  if (!place) return [];
+  const tree = treeOf(file, place.tree);
+  if (!tree) return [];
+  return linksOf(tree)
+    .filter((link) => link.id !== linkId && link.to === place.item.to && sameSet(sourcesOf(link), [nodeId]))
+    .map((link) => link.id);
 }
 
 /** Removes one source from an AND link; the last source cannot go (remove the link instead). */

@@ -38,7 +38,7 @@ export function addNode(file: WorkingFile, tree: string, input: NewNode): EditRe
     if (!allowedKinds(tree).includes(input.kind)) {
       return refuse(`${capital(treeName(tree))} does not allow the kind ${input.kind}; choose one of ${allowedKinds(tree).join(', ')}.`);
     }
-    const id = input.id ?? newNodeId(file, input.avoid, tree);
+    const id = input.id ?? newNodeId(file, input.avoid, tree, input.kind);
     const idProblem = checkNewId(file, id, input.avoid);
     if (idProblem) return refuse(idProblem);
     const contribution = firstContribution(file, input.contributor, input.mode, input.attribution);

@@ -4,7 +4,8 @@
 import { useDocumentStore } from '../../store/document-store';
 import { useChecks } from '../checks/check-report';
 import { useCheckMarks } from '../checks/check-marks';
-import { jumpFromList, useSideSection } from '../side/side-section';
+import { jumpFromList } from '../side/side-section';
+import { bringSidePart } from '../shell/bring-side-part';
 import { plural } from '../words';
 import '../checks/checks.css';
 
@@ -26,7 +27,7 @@ export function CheckMark({ id, compact = false }: { id: string; compact?: boole
       aria-label={label}
       onClick={(event) => {
         event.stopPropagation();
-        useSideSection.getState().show('checks');
+        bringSidePart('checks');
         jumpFromList(id);
       }}
     >

@@ -72,7 +72,7 @@ export function ClaimCard({ data, selected, targetHandle, sourceHandle, editor }
         {mark ? (
           <span className="cw-status-badge cw-mark-badge">{MARK_WORD[mark]}</span>
         ) : (
-          <span className="cw-status-badge" title={`Status: ${status.word}`}>
+          <span className="cw-status-badge" title={`Status: ${status.word} (in the file: status: ${node.status})`}>
             <span aria-hidden="true">{status.icon}</span> {status.word}
           </span>
         )}
@@ -133,7 +133,7 @@ export function ClaimCard({ data, selected, targetHandle, sourceHandle, editor }
             </span>
           )}
           {openBacklog > 0 && (
-            <span className="cw-backlog-badge" data-backlog-count={openBacklog} title={`${plural(openBacklog, 'open backlog entry', 'open backlog entries')}`}>
+            <span className="cw-backlog-badge" data-backlog-count={openBacklog} title={`⚑ ${plural(openBacklog, 'open backlog entry', 'open backlog entries')}: reasoning work still to do about this node`}>
               ⚑ {openBacklog}
             </span>
           )}
@@ -141,7 +141,7 @@ export function ClaimCard({ data, selected, targetHandle, sourceHandle, editor }
         </span>
       </footer>
       {problems.length > 0 && (
-        <div className="cw-problem-mark" title={problems.join('\n')} role="note" aria-label="This node has errors">
+        <div className="cw-problem-mark" title={`It breaks a rule of the format:\n${problems.join('\n')}`} role="note" aria-label="This node has errors">
           ⛔ {plural(problems.length, 'problem')}
         </div>
       )}

@@ -120,23 +120,23 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
           {label}
           {style === 'order' && <span className="cw-order-note"> (order)</span>}
           {link.assumptions.length > 0 && (
-            <span className="cw-assumption-marker" aria-label={plural(link.assumptions.length, 'assumption')}>
+            <span className="cw-assumption-marker" aria-label={plural(link.assumptions.length, 'assumption')} title={`${plural(link.assumptions.length, 'assumption')} this link rests on:\n${link.assumptions.map((a) => a.text).join('\n')}`}>
               A{link.assumptions.length}
             </span>
           )}
           {link.challenges.length > 0 && (
-            <span className="cw-challenge-marker" aria-label={plural(link.challenges.length, 'challenge')}>
+            <span className="cw-challenge-marker" aria-label={plural(link.challenges.length, 'challenge')} title={`${plural(link.challenges.length, 'challenge')} raised against this link:\n${link.challenges.map((c) => c.text).join('\n')}`}>
               C{link.challenges.length}
             </span>
           )}
           {data.openBacklog > 0 && (
-            <span className="cw-backlog-badge" aria-label={`${plural(data.openBacklog, 'open backlog entry', 'open backlog entries')}`}>
+            <span className="cw-backlog-badge" aria-label={`${plural(data.openBacklog, 'open backlog entry', 'open backlog entries')}`} title={`⚑ ${plural(data.openBacklog, 'piece', 'pieces')} of backlog work still to do about this link`}>
               ⚑{data.openBacklog}
             </span>
           )}
           {!mark && <CheckMark id={link.id} compact />}
           {data.problems.length > 0 && (
-            <span className="cw-problem-mark" title={data.problems.join('\n')} aria-label="has errors">
+            <span className="cw-problem-mark" title={`It breaks a rule of the format:\n${data.problems.join('\n')}`} aria-label="has errors">
               ⛔
             </span>
           )}

@@ -1,9 +1,13 @@
 // The minimap: every card a rectangle in its status colour, drawn as one SVG path per colour
 // rather than an element per card, so a tree of thousands of cards adds a handful of elements to
 // the page and no work to a selection or a keystroke. Drag on it to move the view (pressing
-// outside the frame first centres the view there); scroll on it to zoom.
+// outside the frame first centres the view there); scroll on it to zoom. It is drawn in the strip
+// under the canvas (a portal into the shell's minimap slot), so it never covers a card, and not
+// at all while the person has hidden it.
 import { useEffect, useId, useMemo, useRef, type PointerEvent as ReactPointerEvent } from 'react';
-import { Panel, useReactFlow, useStore, type ReactFlowState } from '@xyflow/react';
+import { createPortal } from 'react-dom';
+import { useReactFlow, useStore, type ReactFlowState } from '@xyflow/react';
+import { useMinimapSlot } from '../shell/minimap-slot';
 import type { Point, Rect } from './edge-geometry';
 import { boundsOf, boxesPath, flowPointAt, maskPath, overviewFrame } from './overview-geometry';
 
@@ -11,7 +15,7 @@ export interface OverviewBox extends Rect {
   colour: string;
 }
 
-const MAP = { width: 168, height: 112 };
+const MAP = { width: 156, height: 96 };
 
 const transformOf = (s: ReactFlowState) => s.transform;
 const widthOf = (s: ReactFlowState) => s.width;
@@ -24,6 +28,7 @@ export function OverviewMap({ boxes, label }: { boxes: readonly OverviewBox[]; l
   const { setViewport, getViewport, zoomTo } = useReactFlow();
   const titleId = useId();
   const svg = useRef<SVGSVGElement>(null);
+  const slot = useMinimapSlot();
 
   // One path per colour, rebuilt only when the cards' places or statuses change.
   const drawn = useMemo(() => {
@@ -74,10 +79,11 @@ export function OverviewMap({ boxes, label }: { boxes: readonly OverviewBox[]; l
     };
     element.addEventListener('wheel', onWheel, { passive: false });
     return () => element.removeEventListener('wheel', onWheel);
-  }, [zoomTo, getViewport]);
+  }, [zoomTo, getViewport, slot]);
 
-  return (
-    <Panel position="bottom-right" className="react-flow__minimap cw-overview-map" style={MAP}>
+  if (!slot) return null;
+  return createPortal(
+    <div className="react-flow__minimap cw-overview-map" style={MAP}>
       <svg
         ref={svg}
         width={MAP.width}
@@ -98,6 +104,7 @@ export function OverviewMap({ boxes, label }: { boxes: readonly OverviewBox[]; l
         ))}
         <path className="react-flow__minimap-mask" d={maskPath({ x: frame.x - frame.width, y: frame.y - frame.height, width: frame.width * 3, height: frame.height * 3 }, view)} fillRule="evenodd" pointerEvents="none" />
       </svg>
-    </Panel>
+    </div>,
+    slot,
   );
 }

@@ -54,6 +54,7 @@ import { useTheme } from '../theme/theme';
 import { useAfterPaint } from '../timing/use-after-paint';
 import { keepFlow, keptFlow } from './flow-cache';
 import './canvas.css';
+import { requestJoin } from '../join/join-link';
 
 /** What React Flow passes to drag handlers. */
 type DragEvent = MouseEvent | TouchEvent;
@@ -317,7 +318,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   const linkTo = useCallback(
     (source: string, target: DropTarget) => {
       if (target.kind === 'node') commands.addLink(tree.key, [source], target.id);
-      else commands.addSourceToLink(target.id, source);
+      else requestJoin(target.id, source);
     },
     [tree.key],
   );

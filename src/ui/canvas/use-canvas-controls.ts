@@ -8,7 +8,7 @@ import { getViewportForBounds, useReactFlow, type Viewport } from '@xyflow/react
 import type { DrawableTree } from '../../format';
 import { useDocumentStore } from '../../store/document-store';
 import { motion } from '../motion';
-import { dialogIsOpen, isTyping } from '../typing';
+import { keyBelongsElsewhere } from '../typing';
 import type { CausewayFlowNode, LinkFlowEdge } from './build-flow';
 import { registerCanvasActions } from './canvas-actions';
 import { connectedNodes, nextInDirection, type Direction } from './neighbour';
@@ -65,7 +65,7 @@ export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLD
       if (!inside) void flow.setCenter(centre.x, centre.y, { zoom: flow.getZoom(), ...centreMove(centre, flow.getViewport(), { width: area.width, height: area.height }, 200) });
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Enter' && editable && !event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target) && !dialogIsOpen()) {
+      if (event.key === 'Enter' && editable && !event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey && !keyBelongsElsewhere(event)) {
         // Enter on the selected card edits its statement there (from the card, or with nothing else focused).
         const target = event.target as Element | null;
         const { selection } = useDocumentStore.getState().view;
@@ -80,7 +80,7 @@ export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLD
       }
       const direction = ARROWS[event.key];
       if (!direction || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return;
-      if (isTyping(event.target) || dialogIsOpen()) return;
+      if (keyBelongsElsewhere(event)) return;
       const target = event.target as Element | null;
       if (target && target !== document.body && !canvasRef.current?.contains(target)) return;
       const claims = flow.getNodes().filter((n) => n.type === 'claim');

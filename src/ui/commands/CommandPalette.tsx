@@ -1,9 +1,10 @@
 // Ctrl+K: every action of the editor, searchable, with its shortcut; actions that cannot run now
 // are listed too, greyed, with the reason. "Link to…" opens a second page that lists the nodes
 // of the tree to link the selected node to.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Command } from 'cmdk';
 import { commands } from '../../store/commands';
+import { requestJoin } from '../join/join-link';
 import { useDocumentStore } from '../../store/document-store';
 import { kindLabel, relationLabel } from '../words';
 import { GROUP_ORDER, type EditorAction } from './editor-actions';
@@ -16,6 +17,12 @@ export function CommandPalette({ actions, page: firstPage, onClose }: { actions:
   useRestoreFocus();
   const [page, setPage] = useState<PalettePage>(firstPage);
   const [search, setSearch] = useState('');
+  // The search field has the keyboard on every page: opened by L or J, or chosen here (a click on
+  // "Link to…" would otherwise leave the keyboard nowhere).
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    input.current?.focus({ preventScroll: true });
+  }, [page]);
   const run = (action: EditorAction) => {
     if (action.unavailable) return;
     if (action.id === 'link-to' || action.id === 'join-link') {
@@ -45,7 +52,7 @@ export function CommandPalette({ actions, page: firstPage, onClose }: { actions:
         }}
       >
         <Command label={PAGE_TITLE[page]} loop>
-          <Command.Input autoFocus value={search} onValueChange={setSearch} placeholder={PLACEHOLDER[page]} aria-label={PLACEHOLDER[page]} />
+          <Command.Input ref={input} autoFocus value={search} onValueChange={setSearch} placeholder={PLACEHOLDER[page]} aria-label={PLACEHOLDER[page]} />
           <Command.List>
             <Command.Empty>{page === 'link' ? 'No node matches.' : page === 'join' ? 'No link matches.' : 'No command matches.'}</Command.Empty>
             {page === 'link' && <LinkTargets onDone={onClose} />}
@@ -151,7 +158,7 @@ function JoinTargets({ onDone }: { onDone(): void }) {
             data-target={link.id}
             onSelect={() => {
               onDone();
-              commands.addSourceToLink(link.id, source);
+              requestJoin(link.id, source);
             }}
           >
             <span className="cw-palette-label">

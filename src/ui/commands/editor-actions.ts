@@ -7,10 +7,14 @@ import { useDocumentStore } from '../../store/document-store';
 import { canvasActions } from '../canvas/canvas-actions';
 import { useInPlaceEdit } from '../canvas/in-place-edit';
 import { canSaveToFiles } from '../file-access';
-import { useLens } from '../find/lens-store';
+import { useLens, type LensState } from '../find/lens-store';
+import { NO_FILTERS, isFiltering } from '../find/lens';
 import { useInspectorIntent } from '../side/inspector-intent';
-import { SECTIONS, SECTION_LABEL, useSideSection } from '../side/side-section';
+import { SECTIONS, SECTION_LABEL } from '../side/side-section';
 import { exportDownload, saveDocument, saveDocumentAs } from '../saving';
+import { showSidePanel, sidePanelShown, useLayout } from '../shell/layout-store';
+import { isNarrow } from '../shell/use-narrow';
+import { bringSidePart } from '../shell/bring-side-part';
 import { exchangeActions } from '../exchange/exchange-actions';
 import { useTheme } from '../theme/theme';
 import { treeLabel } from '../words';
@@ -76,9 +80,8 @@ export function editorActions(ctx: EditorContext): EditorAction[] {
   const needsNode = notEditable ?? (singleNode ? undefined : 'Select one node first.');
   const needsItem = notEditable ?? (single ? undefined : 'Select one node or link first.');
   const lens = useLens.getState();
-  const sides = useSideSection.getState();
   const intent = (what: 'accept' | 'dispute' | 'delete', id: string) => {
-    sides.show('inspector');
+    bringSidePart('inspector');
     useInspectorIntent.getState().ask(what, id);
   };
   const canvas = () => canvasActions();
@@ -122,7 +125,11 @@ export function editorActions(ctx: EditorContext): EditorAction[] {
 
     // Selection
     { id: 'move-selection', label: 'Move the selection to a connected node', group: 'Selection', keys: ['↑ ↓ ← →'], helpOnly: true, run: () => undefined },
-    { id: 'clear-selection', label: 'Clear the selection', group: 'Selection', keys: ['Escape'], unavailable: selectedCount ? undefined : 'Nothing is selected.', run: () => useDocumentStore.getState().select({ nodes: [], links: [] }) },
+    // Escape lets go of one thing at a time: find, then the filter, then the focus, then the selection.
+    (() => {
+      const leave = escapeStep(lens, selectedCount > 0);
+      return { id: 'clear-selection', label: leave?.label ?? 'Leave find, the filter or the focus; else clear the selection', group: 'Selection' as const, keys: ['Escape'], unavailable: leave ? undefined : 'Nothing is selected.', keywords: ['leave', 'escape', 'find', 'filter', 'focus'], run: () => leave?.run() };
+    })(),
 
     // View
     { id: 'accepted-only', label: view.mode === 'accepted' ? 'Show every item again (leave Accepted only)' : 'Accepted only', group: 'View', keys: ['Shift+A'], unavailable: noDocument, run: () => store.setMode(view.mode === 'accepted' ? 'full' : 'accepted') },
@@ -173,7 +180,22 @@ export function editorActions(ctx: EditorContext): EditorAction[] {
     })),
 
     // Side panel
-    ...SECTIONS.map((section) => ({ id: `side-${section}`, label: `Side panel: ${SECTION_LABEL[section]}`, group: 'Side panel' as const, unavailable: noDocument, run: () => sides.show(section) })),
+    {
+      id: 'side-panel',
+      label: sidePanelShown(useLayout.getState(), isNarrow()) ? 'Hide the side panel (more room for the diagram)' : 'Show the side panel',
+      group: 'Side panel',
+      keywords: ['inspector', 'collapse', 'fold', 'room', 'sheet'],
+      run: () => showSidePanel(!sidePanelShown(useLayout.getState(), isNarrow()), isNarrow()),
+    },
+    ...SECTIONS.map((section) => ({
+      id: `side-${section}`,
+      label: `Side panel: ${SECTION_LABEL[section]}`,
+      group: 'Side panel' as const,
+      unavailable: noDocument,
+      run: () => {
+        bringSidePart(section);
+      },
+    })),
 
     // Help
     { id: 'palette', label: 'Command palette', group: 'Help', keys: ['Ctrl+K'], whileTyping: true, run: () => ctx.openPalette() },
@@ -181,6 +203,15 @@ export function editorActions(ctx: EditorContext): EditorAction[] {
     { id: 'guide', label: 'Show the first-run guide again', group: 'Help', keywords: ['tour', 'welcome', 'tutorial'], run: ctx.showGuide },
   ];
   return actions;
+}
+
+/** What Escape leaves now, innermost first; undefined when there is nothing to leave. */
+function escapeStep(lens: LensState, selected: boolean): { label: string; run(): void } | undefined {
+  if (lens.finding) return { label: 'Close find', run: () => lens.closeFind() };
+  if (isFiltering(lens.filters)) return { label: 'Clear the filter', run: () => lens.setFilters(NO_FILTERS) };
+  if (lens.focus) return { label: 'Stop focusing', run: () => lens.setFocus(null) };
+  if (selected) return { label: 'Clear the selection', run: () => useDocumentStore.getState().select({ nodes: [], links: [] }) };
+  return undefined;
 }
 
 /** The file actions of a file on disk: it is written by itself, and it is the only file here. */

@@ -4,7 +4,7 @@ import type { DrawableTree } from '../../format';
 import { usePresentation } from '../../store/presentation-store';
 import { useDocumentStore } from '../../store/document-store';
 import type { EditorAction } from '../commands/editor-actions';
-import { useSideSection } from '../side/side-section';
+import { bringSidePart } from '../shell/bring-side-part';
 import { exportAs } from './export-as';
 
 export function exchangeActions(ctx: { noDocument: string | undefined; tree: DrawableTree | undefined }): EditorAction[] {
@@ -17,7 +17,7 @@ export function exchangeActions(ctx: { noDocument: string | undefined; tree: Dra
     { id: 'export-mermaid', label: 'Export Mermaid flowcharts (for GitHub)', group: 'File', unavailable: noDocument, keywords: ['github', 'readme', 'diagram'], run: () => exportAs('mermaid') },
     { id: 'export-ltp', label: 'Export for Reason Commons (.ltp.yaml)', group: 'File', unavailable: noDocument, keywords: ['reason commons', 'ltp', 'interchange'], run: () => exportAs('ltp') },
     { id: 'export-logicx', label: 'Export for Flying Logic (.logicx)', group: 'File', unavailable: noDocument, keywords: ['flying logic', 'xml'], run: () => exportAs('logicx') },
-    { id: 'read-through', label: 'Read this tree aloud (read-through beside the diagram)', group: 'View', keys: ['R'], unavailable: noTree, keywords: ['sentences', 'because', 'reservation'], run: () => useSideSection.getState().show('read-through') },
+    { id: 'read-through', label: 'Read this tree aloud (read-through beside the diagram)', group: 'View', keys: ['R'], unavailable: noTree, keywords: ['sentences', 'because', 'reservation'], run: () => bringSidePart('read-through') },
     {
       id: 'present',
       label: 'Present this tree (full screen, step by step)',

@@ -3,13 +3,13 @@
 import { STATUSES, isObject, type Status, displayName } from '../../format';
 import type { DrawableTree } from '../../format';
 import { useDocumentStore } from '../../store/document-store';
-import { STATUS_LABEL, kindLabel } from '../words';
-import { NO_FILTERS, filterMatches, isFiltering, type Filters } from './lens';
+import { STATUS_LABEL, kindLabel, termTip, workLabel } from '../words';
+import { NO_FILTERS, isFiltering, matchSummary, type Filters } from './lens';
 import { useLens } from './lens-store';
 
 type Key = keyof Filters;
 
-export function FilterPanel({ tree }: { tree: DrawableTree | undefined }) {
+export function FilterPanel({ tree, hiddenByView }: { tree: DrawableTree | undefined; hiddenByView: { count: number; view: string } | null }) {
   const filters = useLens((s) => s.filters);
   const data = useDocumentStore((s) => s.document?.data);
   if (!tree) return null;
@@ -24,13 +24,12 @@ export function FilterPanel({ tree }: { tree: DrawableTree | undefined }) {
     const next = list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
     useLens.getState().setFilters({ ...filters, [key]: next });
   };
-  const matching = isFiltering(filters) ? [...filterMatches(tree, filters)].filter((id) => tree.nodes.some((n) => n.id === id)).length : tree.nodes.length;
-  const group = (key: Key, legend: string, values: string[], label: (v: string) => string) =>
+  const group = (key: Key, legend: string, values: string[], label: (v: string) => string, term?: string) =>
     values.length > 0 && (
       <fieldset className="cw-filter-group">
         <legend>{legend}</legend>
         {values.map((value) => (
-          <label key={value} className="cw-filter-option">
+          <label key={value} className="cw-filter-option" title={term ? termTip(term, value) : undefined}>
             <input type="checkbox" checked={(filters[key] as string[]).includes(value)} onChange={() => toggle(key, value)} /> {label(value)}
           </label>
         ))}
@@ -38,13 +37,13 @@ export function FilterPanel({ tree }: { tree: DrawableTree | undefined }) {
     );
   return (
     <div className="cw-filter-panel" id="cw-filter-panel" aria-label="Filters">
-      {group('statuses', 'Status', [...STATUSES], (s) => `${STATUS_LABEL[s as Status].icon} ${STATUS_LABEL[s as Status].word}`)}
-      {group('kinds', 'Kind', kinds, kindLabel)}
-      {group('contributors', 'Contributor', contributors, (id) => (id === 'assistant' ? 'The assistant' : displayName(data, id)))}
-      {group('work', 'Backlog work', work, (w) => w.replace(/_/g, ' '))}
+      {group('statuses', 'Status', [...STATUSES], (s) => `${STATUS_LABEL[s as Status].icon} ${STATUS_LABEL[s as Status].word}`, 'status')}
+      {group('kinds', 'Kind', kinds, kindLabel, 'kind')}
+      {group('contributors', 'Contributor', contributors, (id) => (id === 'assistant' ? 'The assistant' : displayName(data, id)), 'by')}
+      {group('work', 'Backlog work', work, workLabel, 'work')}
       <div className="cw-filter-foot">
         <span role="status" data-testid="filter-count">
-          {isFiltering(filters) ? `${matching} of ${tree.nodes.length} nodes match; the rest are dimmed` : 'No filter: every item shows'}
+          {isFiltering(filters) ? matchSummary(tree, filters, null, hiddenByView) : 'No filter: every item shows'}
         </span>
         <button type="button" className="cw-button" disabled={!isFiltering(filters)} onClick={() => useLens.getState().setFilters(NO_FILTERS)}>
           Clear filters

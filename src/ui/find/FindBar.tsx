@@ -20,6 +20,9 @@ export function FindBar({ trees, tree }: { trees: DrawableTree[]; tree: Drawable
   const [jumped, setJumped] = useState(false);
   const showFilters = useLens((s) => s.filtering);
   const input = useRef<HTMLInputElement>(null);
+  const mode = useDocumentStore((s) => s.view.mode);
+  const full = trees.find((t) => t.key === tree?.key);
+  const hiddenByView = mode === 'accepted' && full && tree ? { count: full.nodes.length - tree.nodes.length, view: 'Accepted only' } : null;
 
   useEffect(() => {
     if (finding) input.current?.select();
@@ -37,7 +40,19 @@ export function FindBar({ trees, tree }: { trees: DrawableTree[]; tree: Drawable
   const hit = jumped ? hits[current] : undefined;
   const filtering = isFiltering(filters);
   return (
-    <div className="cw-find" role="search" aria-label="Find and filter">
+    // Escape anywhere in it (the search field, a filter's checkbox, a button) closes it; the
+    // filter stays on, shown in the status bar of modes, and the next Escape leaves it.
+    <div
+      className="cw-find"
+      role="search"
+      aria-label="Find and filter"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || e.defaultPrevented) return;
+        e.preventDefault();
+        e.stopPropagation();
+        useLens.getState().closeFind();
+      }}
+    >
       <div className="cw-find-row">
         <input
           ref={input}
@@ -85,7 +100,7 @@ export function FindBar({ trees, tree }: { trees: DrawableTree[]; tree: Drawable
           {treeLabel(hit.tree)} · <code>{hit.id}</code> · {hit.text}
         </p>
       )}
-      {showFilters && <FilterPanel tree={tree} />}
+      {showFilters && <FilterPanel tree={tree} hiddenByView={hiddenByView} />}
     </div>
   );
 }

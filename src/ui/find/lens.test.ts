@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DrawableLink, DrawableNode, DrawableTree } from '../../format';
-import { dimmedIds, filterMatches, focusNeighbourhood, searchHits, NO_FILTERS } from './lens';
+import { dimmedIds, filterMatches, focusNeighbourhood, matchSummary, searchHits, NO_FILTERS } from './lens';
 
 const node = (id: string, text: string, extra: Partial<DrawableNode> = {}): DrawableNode => ({
   id, text, kind: 'cause', status: 'proposed', contributors: ['maya'], acceptedBy: [], assumptions: [], challenges: [], index: 0, traces: [], ...extra,
@@ -54,5 +54,18 @@ describe('dimmedIds', () => {
     expect(dimmedIds(tree, NO_FILTERS, null)).toBeNull();
     expect([...dimmedIds(tree, NO_FILTERS, { ids: ['a'], steps: 1 })!].sort()).toEqual(['c', 'd', 'e', 'l2', 'l3']);
     expect([...dimmedIds(tree, { ...NO_FILTERS, statuses: ['accepted'] }, null)!].sort()).toEqual(['a', 'c', 'd', 'e', 'l1', 'l3']);
+  });
+});
+
+describe('matchSummary', () => {
+  it('says what each stacked mode does, so "0 of 4" never stands alone', () => {
+    const proposedOnly = { ...NO_FILTERS, statuses: ['proposed' as const] };
+    expect(matchSummary(tree, NO_FILTERS, null, null)).toBe('5 nodes shown');
+    expect(matchSummary(tree, proposedOnly, null, null)).toBe('4 of 5 nodes match the filter; the rest are dimmed');
+    const accepted: DrawableTree = { ...tree, nodes: tree.nodes.filter((n) => n.status === 'accepted'), links: [] };
+    expect(matchSummary(accepted, proposedOnly, null, { count: 4, view: 'Accepted only' })).toBe(
+      '0 of 1 nodes match the filter; the rest are dimmed; 4 more are hidden by Accepted only',
+    );
+    expect(matchSummary(tree, proposedOnly, { ids: ['d'], steps: 1 }, null)).toBe('2 of 5 nodes match the filter and the focus; the rest are dimmed');
   });
 });

@@ -126,3 +126,18 @@ export function dimmedIds(tree: DrawableTree, filters: Filters, focus: { ids: st
   }
   return dimmed;
 }
+
+/**
+ * How many nodes of the tree on screen stand out (pass the filter and lie in the focus), said so
+ * that stacked modes explain themselves: "0 of 4 nodes match the filter; 3 more are hidden by
+ * Accepted only", never a bare "0 of 4".
+ */
+export function matchSummary(shown: DrawableTree, filters: Filters, focus: { ids: string[]; steps: number } | null, hiddenByView: { count: number; view: string } | null): string {
+  const filtering = isFiltering(filters);
+  const dimmed = dimmedIds(shown, filters, focus);
+  const lit = shown.nodes.filter((n) => !dimmed?.has(n.id)).length;
+  const what = [filtering ? 'the filter' : '', focus ? 'the focus' : ''].filter(Boolean).join(' and ');
+  const hidden = hiddenByView && hiddenByView.count > 0 ? `; ${hiddenByView.count} more ${hiddenByView.count === 1 ? 'is' : 'are'} hidden by ${hiddenByView.view}` : '';
+  if (!what) return `${shown.nodes.length} ${shown.nodes.length === 1 ? 'node' : 'nodes'} shown${hidden}`;
+  return `${lit} of ${shown.nodes.length} nodes match ${what}${lit < shown.nodes.length ? '; the rest are dimmed' : ''}${hidden}`;
+}

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { endsNeededToAccept } from '../../format';
 import { commands } from '../../store/commands';
+import { formEntryKeys } from '../entry/text-entry';
 import { EndorserChoice } from './PeoplePicker';
 import { useWorkingFile } from './use-document';
 
@@ -19,6 +20,7 @@ export function AcceptForm({ id, onDone, onCancel }: { id: string; onDone(): voi
         event.preventDefault();
         if (commands.accept(ids, endorsers).ok) onDone();
       }}
+      onKeyDown={formEntryKeys(onCancel)}
     >
       {ends.length > 0 && (
         <p className="cw-side-hint" data-testid="ends-needed">

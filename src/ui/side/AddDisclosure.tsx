@@ -1,17 +1,41 @@
 // "+ Add …": an add form that stays folded until wanted, so an item's panel shows what it holds
-// first. The form gets `close`, for its Cancel button and for after a successful add.
-import { useState, type ReactNode } from 'react';
+// first. Opened, it takes the keyboard (its first field), so typed letters go into it, never to
+// the editor's shortcuts; Escape folds it again and gives the keyboard back to "+ Add …". The
+// form gets `close`, for its Cancel button and for after a successful add.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { focusFirstIn } from './inspector-intent';
 
 export function AddDisclosure({ label, children }: { label: string; children(close: () => void): ReactNode }) {
   const [open, setOpen] = useState(false);
+  const opened = useRef(false);
+  const body = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (open) focusFirstIn(body.current);
+    else if (opened.current && body.current === null && document.activeElement === document.body) button.current?.focus();
+    opened.current = open;
+  }, [open]);
   if (!open) {
     return (
-      <button type="button" className="cw-side-add" aria-expanded={false} onClick={() => setOpen(true)}>
+      <button ref={button} type="button" className="cw-side-add" aria-expanded={false} onClick={() => setOpen(true)}>
         <span aria-hidden="true">+</span> {label}
       </button>
     );
   }
-  return <div className="cw-side-add-open">{children(() => setOpen(false))}</div>;
+  return (
+    <div
+      ref={body}
+      className="cw-side-add-open"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || event.defaultPrevented) return;
+        event.preventDefault();
+        event.stopPropagation();
+        setOpen(false);
+      }}
+    >
+      {children(() => setOpen(false))}
+    </div>
+  );
 }
 
 export function CancelButton({ onClick }: { onClick(): void }) {

@@ -3,8 +3,10 @@
 import { useId, useState } from 'react';
 import { BACKLOG_WORK, type TreeKey } from '../../format';
 import { commands } from '../../store/commands';
+import { committedText, formEntryKeys } from '../entry/text-entry';
 import { CancelButton } from './AddDisclosure';
 import { findDrawn, itemCaption } from './items';
+import { workLabel } from '../words';
 import { useTrees } from './use-document';
 
 export function BacklogEntryForm({ tree, fixedRef, onClose }: { tree: TreeKey; fixedRef?: string; onClose?(): void }) {
@@ -22,12 +24,13 @@ export function BacklogEntryForm({ tree, fixedRef, onClose }: { tree: TreeKey; f
       aria-label={fixedRef ? `Add backlog work for ${fixedRef}` : 'Add backlog work'}
       onSubmit={(event) => {
         event.preventDefault();
-        if (commands.addBacklogEntry(tree, { ref: target, work: work.trim(), note: note.trim() }).ok) {
+        if (commands.addBacklogEntry(tree, { ref: target, work: work.trim(), note: committedText(note).trim() }).ok) {
           setWork('');
           setNote('');
           onClose?.();
         }
       }}
+      onKeyDown={formEntryKeys(onClose)}
     >
       {!fixedRef && (
         <label className="cw-side-field">
@@ -48,7 +51,9 @@ export function BacklogEntryForm({ tree, fixedRef, onClose }: { tree: TreeKey; f
           <input type="text" list={suggestions} value={work} onChange={(event) => setWork(event.target.value)} placeholder="e.g. test_causality" />
           <datalist id={suggestions}>
             {BACKLOG_WORK.map((label) => (
-              <option key={label} value={label} />
+              <option key={label} value={label}>
+                {workLabel(label)}
+              </option>
             ))}
           </datalist>
         </label>

@@ -2,7 +2,7 @@
 // entry shows its item and jumps to it; removing an entry says the work is done.
 import type { DrawableTree } from '../../format';
 import { commands } from '../../store/commands';
-import { plural, treeLabel } from '../words';
+import { plural, termTip, treeLabel, workLabel } from '../words';
 import { BacklogEntryForm } from './BacklogEntryForm';
 import { groupBacklog } from './backlog-groups';
 import { ItemRef } from './ItemRef';
@@ -22,7 +22,7 @@ export function BacklogPanel({ tree }: { tree: DrawableTree | undefined }) {
       </header>
       {groups.length === 0 && <p className="cw-side-empty">No reasoning work is waiting in this tree.</p>}
       {groups.map((group) => (
-        <PanelSection key={group.work} title={group.work || '(no work label)'} count={group.entries.length} testId={`backlog-group-${group.work}`}>
+        <PanelSection key={group.work} title={workLabel(group.work)} titleTip={termTip('work', group.work)} count={group.entries.length} testId={`backlog-group-${group.work}`}>
           <ul className="cw-side-list">
             {group.entries.map((entry) => (
               <li key={entry.index} className="cw-side-backlog-entry" data-backlog-ref={entry.ref}>

@@ -8,7 +8,7 @@ import { checkCommands } from '../../store/check-commands';
 import { useDocumentStore } from '../../store/document-store';
 import { useCheckMarks } from '../checks/check-marks';
 import { useChecks } from '../checks/check-report';
-import { plural, treeLabel } from '../words';
+import { plural, termTip, treeLabel, workLabel } from '../words';
 import { ItemRef } from './ItemRef';
 import { jumpFromList } from './side-section';
 import { useTrees } from './use-document';
@@ -125,11 +125,11 @@ function FindingRow({ finding }: { finding: ReasoningFinding }) {
       <div className="cw-side-actions">
         {entry ? (
           <span className="cw-check-in-backlog" data-testid="in-backlog">
-            In backlog: <span className="cw-side-work">{entry.work}</span>
+            In backlog: <span className="cw-side-work" title={termTip('work', entry.work)}>{workLabel(entry.work).toLowerCase()}</span>
           </span>
         ) : (
           <button type="button" className="cw-button cw-button-small" onClick={() => checkCommands.addToBacklog(finding)} title={`Add {ref: ${finding.ref}, work: ${finding.work}} to the backlog, with this message as its note`}>
-            Add to backlog <span className="cw-side-work">{finding.work}</span>
+            Add to backlog: <span className="cw-side-work">{workLabel(finding.work).toLowerCase()}</span>
           </button>
         )}
         <button type="button" className="cw-button cw-button-small" onClick={() => checkCommands.dismiss(finding)} title="Set this finding aside for this item; it is kept in the file, so the whole group sees it dismissed">

@@ -1,8 +1,12 @@
 // Who had the idea: each contribution's person, attribution and mode can be corrected, and
 // contributors added or removed. Authorship only; it never changes the status.
 import { useState } from 'react';
-import { ATTRIBUTIONS, MODES, plainWords, type Attribution, type Mode } from '../../format';
+import { ATTRIBUTIONS, MODES, type Attribution, type Mode } from '../../format';
+import { attributionLabel, modeLabel, termTip } from '../words';
+import type { Json } from '../../format';
+import { asYaml } from './ItemYaml';
 import { commands } from '../../store/commands';
+import { formEntryKeys } from '../entry/text-entry';
 import { AddDisclosure, CancelButton } from './AddDisclosure';
 import type { RawContribution } from './items';
 import { PanelSection } from './PanelSection';
@@ -27,9 +31,11 @@ export function ContributionsEditor({ itemId, contributions }: { itemId: string;
               hideLabel
               value={c.attribution}
               options={ATTRIBUTIONS}
+              field="attribution"
+              words={attributionLabel}
               onChange={(attribution) => commands.updateContribution(itemId, c.index, { attribution: attribution as Attribution })}
             />
-            <ChoiceSelect label={`Mode of contribution ${position + 1}`} hideLabel value={c.mode} options={MODES} onChange={(mode) => commands.updateContribution(itemId, c.index, { mode: mode as Mode })} />
+            <ChoiceSelect label={`Mode of contribution ${position + 1}`} hideLabel value={c.mode} options={MODES} field="mode" words={modeLabel} onChange={(mode) => commands.updateContribution(itemId, c.index, { mode: mode as Mode })} />
             <button
               type="button"
               className="cw-side-remove"
@@ -39,6 +45,7 @@ export function ContributionsEditor({ itemId, contributions }: { itemId: string;
             >
               ✕
             </button>
+            <ContributionExtra extra={c.extra} position={position + 1} />
           </li>
         ))}
       </ol>
@@ -60,11 +67,12 @@ function AddContribution({ itemId, onClose }: { itemId: string; onClose(): void 
         const input = { by, mode: mode as Mode, ...(attribution ? { attribution: attribution as Attribution } : {}) };
         if (commands.addContribution(itemId, input).ok) onClose();
       }}
+      onKeyDown={formEntryKeys(onClose)}
     >
       <div className="cw-side-inline-form">
         <AuthorSelect label="Who" value={by} onChange={setBy} />
-        <ChoiceSelect label="Attribution" value={attribution} options={['', ...ATTRIBUTIONS]} words={{ '': 'the usual' }} onChange={setAttribution} />
-        <ChoiceSelect label="Mode" value={mode} options={MODES} onChange={setMode} />
+        <ChoiceSelect label="Attribution" value={attribution} options={['', ...ATTRIBUTIONS]} field="attribution" words={(a) => (a === '' ? 'the usual (from who it is)' : attributionLabel(a))} onChange={setAttribution} />
+        <ChoiceSelect label="Mode" value={mode} options={MODES} field="mode" words={modeLabel} onChange={setMode} />
       </div>
       <div className="cw-side-actions">
         <button type="submit" className="cw-button cw-button-small">
@@ -76,15 +84,33 @@ function AddContribution({ itemId, onClose }: { itemId: string; onClose(): void 
   );
 }
 
-function ChoiceSelect({ label, hideLabel, value, options, words = {}, onChange }: { label: string; hideLabel?: boolean; value: string; options: readonly string[]; words?: Record<string, string>; onChange(value: string): void }) {
+/** A contribution's other fields, read-only: its note first (changing who had the idea while a
+ *  note says otherwise would leave the file contradicting itself, so the note is in sight). */
+function ContributionExtra({ extra, position }: { extra: Record<string, Json>; position: number }) {
+  const { note, ...rest } = extra;
+  if (note === undefined && Object.keys(rest).length === 0) return null;
+  return (
+    <div className="cw-side-contribution-extra" data-testid={`contribution-extra-${position}`}>
+      {note !== undefined && (
+        <p className="cw-side-note-text" title="In the file: note (kept as it is; Edit as YAML below changes it)">
+          <span className="cw-side-extra-label">Note:</span> {typeof note === 'string' ? note : asYaml(note)}
+        </p>
+      )}
+      {Object.keys(rest).length > 0 && <pre className="cw-side-yaml">{asYaml(rest)}</pre>}
+    </div>
+  );
+}
+
+/** A choice among the format's terms, each shown in words; the term itself is in the tooltip. */
+function ChoiceSelect({ label, hideLabel, value, options, field, words, onChange }: { label: string; hideLabel?: boolean; value: string; options: readonly string[]; field: string; words(term: string): string; onChange(value: string): void }) {
   return (
     <label className="cw-side-field">
       <span className={hideLabel ? 'cw-visually-hidden' : undefined}>{label}</span>
-      <select value={value} onChange={(event) => onChange(event.target.value)}>
-        {!options.includes(value) && <option value={value}>{value || '(missing)'}</option>}
+      <select value={value} title={value ? termTip(field, value) : undefined} onChange={(event) => onChange(event.target.value)}>
+        {!options.includes(value) && <option value={value}>{value ? words(value) : '(missing)'}</option>}
         {options.map((option) => (
-          <option key={option} value={option}>
-            {words[option] ?? plainWords(option)}
+          <option key={option} value={option} title={option ? termTip(field, option) : undefined}>
+            {words(option)}
           </option>
         ))}
       </select>

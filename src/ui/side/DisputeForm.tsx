@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useDocumentStore } from '../../store/document-store';
 import { commands } from '../../store/commands';
+import { MULTILINE_HINT, committedText, formEntryKeys } from '../entry/text-entry';
 import { driverOf } from './items';
 import { AuthorSelect } from './PeoplePicker';
 
@@ -17,17 +18,18 @@ export function DisputeForm({ id, onDone, onCancel }: { id: string; onDone(): vo
       aria-label={`Dispute ${id}`}
       onSubmit={(event) => {
         event.preventDefault();
-        if (commands.dispute(id, { text: objection, by }, addBacklog).ok) onDone();
+        if (commands.dispute(id, { text: committedText(objection), by }, addBacklog).ok) onDone();
       }}
+      onKeyDown={formEntryKeys(onCancel)}
     >
       <label className="cw-side-field">
         <span>Objection (required)</span>
-        <textarea rows={3} value={objection} onChange={(event) => setObjection(event.target.value)} placeholder="What is wrong with it?" />
+        <textarea rows={3} value={objection} onChange={(event) => setObjection(event.target.value)} placeholder={`What is wrong with it? (${MULTILINE_HINT})`} />
       </label>
       <AuthorSelect label="Raised by" value={by} onChange={setBy} />
       <label className="cw-side-check">
         <input type="checkbox" checked={addBacklog} onChange={(event) => setAddBacklog(event.target.checked)} />
-        Add a resolve_challenge backlog entry
+        Add backlog work: <span title="In the file: work: resolve_challenge">resolve the challenge</span>
       </label>
       <div className="cw-side-actions">
         <button type="submit" className="cw-button cw-button-danger">

@@ -5,6 +5,7 @@ import { commands } from '../../store/commands';
 import { AddDisclosure } from './AddDisclosure';
 import { BacklogEntryForm } from './BacklogEntryForm';
 import { PanelSection } from './PanelSection';
+import { termTip, workLabel } from '../words';
 
 export function ItemBacklog({ itemId, tree }: { itemId: string; tree: DrawableTree }) {
   const entries = tree.backlog.filter((entry) => entry.ref === itemId);
@@ -15,7 +16,9 @@ export function ItemBacklog({ itemId, tree }: { itemId: string; tree: DrawableTr
           {entries.map((entry) => (
             <li key={entry.index} className="cw-side-row cw-side-backlog-row">
               <div className="cw-side-grow">
-                <code className="cw-side-work">{entry.work || '(no work label)'}</code>
+                <span className="cw-side-work" title={termTip('work', entry.work)}>
+                  {workLabel(entry.work)}
+                </span>
                 {entry.note && <p className="cw-side-note-text">{entry.note}</p>}
               </div>
               <button type="button" className="cw-button cw-button-small" onClick={() => commands.removeBacklogEntry(tree.key, entry.index)} aria-label={`Done: remove ${entry.work} for ${itemId}`}>

@@ -4,8 +4,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { DrawableLink, DrawableTree } from '../../format';
 import { relationChoices, suggestRelation } from '../../format';
 import { useDocumentStore } from '../../store/document-store';
-import { commands } from '../../store/commands';
+import { commands, editLabel } from '../../store/commands';
 import { relationLabel } from '../words';
+import { useKeepAccepted } from './use-keep-accepted';
 import { rawList } from './items';
 import { ItemRef } from './ItemRef';
 import { KeepAcceptedChoice } from './KeepAcceptedChoice';
@@ -14,10 +15,27 @@ import { useDraft } from './use-draft';
 
 export function LinkFields({ link, tree }: { link: DrawableLink; tree: DrawableTree }) {
   const links = useDocumentStore((s) => rawList(s.document?.data, tree.key, 'links'));
-  const [endorsers, setEndorsers] = useState<string[]>([]);
   const accepted = link.status === 'accepted';
-  const endorsedBy = accepted && endorsers.length > 0 ? endorsers : undefined;
-  const relation = useDraft(link.relation, (value) => commands.changeLink(link.id, { relation: value }, endorsedBy).ok);
+  // The sources it had when it was selected: leaving the AND is one of this panel's own edits.
+  const [sourcesAtStart] = useState(link.from);
+  const labels = [editLabel.link(link.id), ...sourcesAtStart.map((source) => editLabel.leaveLink(link.id, source))];
+  const keep = useKeepAccepted(
+    link.id,
+    accepted,
+    () => {
+      const now = useDocumentStore.getState().document?.trees.flatMap((t) => t.links).find((l) => l.id === link.id) ?? link;
+      return (endorsers) => commands.changeLink(link.id, { relation: now.relation, from: now.from }, endorsers);
+    },
+    labels,
+  );
+  const relation = useDraft(
+    link.relation,
+    (value) => {
+      keep.beforeChange();
+      return commands.changeLink(link.id, { relation: value }, keep.endorsedBy).ok;
+    },
+    labels,
+  );
   const listId = useId();
   const kindOf = (id: string | undefined) => tree.nodes.find((n) => n.id === id)?.kind ?? '';
   const target = kindOf(link.to);
@@ -36,7 +54,7 @@ export function LinkFields({ link, tree }: { link: DrawableLink; tree: DrawableT
       <div className="cw-side-fields">
         <label className="cw-side-field">
           <span>Relation (read from source to target)</span>
-          <input ref={relationInput} type="text" list={listId} value={relation.value} onChange={(event) => relation.change(event.target.value)} aria-invalid={relation.blank} data-testid="link-relation" />
+          <input ref={relationInput} type="text" list={listId} value={relation.value} onChange={(event) => relation.change(event.target.value)} {...relation.keys} aria-invalid={relation.blank} data-testid="link-relation" />
           <datalist id={listId}>
             {[...new Set([...suggested, ...relationChoices(links)])].map((choice) => (
               <option key={choice} value={choice}>
@@ -60,7 +78,7 @@ export function LinkFields({ link, tree }: { link: DrawableLink; tree: DrawableT
             ))}
           </p>
         )}
-        {accepted && <KeepAcceptedChoice id={link.id} value={endorsers} onChange={setEndorsers} what="relation" />}
+        <KeepAcceptedChoice id={link.id} keep={keep} accepted={accepted} what="relation or sources" />
       </div>
       <PanelSection title={link.from.length > 1 ? 'Sources (together, AND)' : 'Source'} count={link.from.length} testId="link-sources">
         <ul className="cw-side-list">
@@ -68,7 +86,10 @@ export function LinkFields({ link, tree }: { link: DrawableLink; tree: DrawableT
             <li key={source} className="cw-side-ref-row">
               <ItemRef id={source} />
               {link.from.length > 1 && (
-                <button type="button" className="cw-button cw-button-small" onClick={() => commands.removeSourceFromLink(link.id, source)} aria-label={`Remove ${source} from this AND`}>
+                <button type="button" className="cw-button cw-button-small" onClick={() => {
+                    keep.beforeChange();
+                    commands.removeSourceFromLink(link.id, source, keep.endorsedBy);
+                  }} aria-label={`Remove ${source} from this AND`}>
                   Remove from AND
                 </button>
               )}

@@ -6,6 +6,7 @@ import { treeLabel } from '../words';
 import { ContributionsEditor } from './ContributionsEditor';
 import { DeleteItem } from './DeleteItem';
 import { ItemBacklog } from './ItemBacklog';
+import { ItemYaml } from './ItemYaml';
 import { contributionsOf, notesOf, rawItem } from './items';
 import { LinkFields } from './LinkFields';
 import { NotesEditor } from './NotesEditor';
@@ -27,6 +28,7 @@ export function LinkInspector({ link, tree }: { link: DrawableLink; tree: Drawab
       <NotesEditor itemId={link.id} list="challenges" notes={notesOf(raw, 'challenges')} />
       <ContributionsEditor itemId={link.id} contributions={contributionsOf(raw)} />
       <ItemBacklog itemId={link.id} tree={tree} />
+      <ItemYaml id={link.id} item={raw} what="link" />
       <DeleteItem id={link.id} kind="link" />
     </div>
   );

@@ -1,18 +1,35 @@
-// A node's text and kind. Both change its meaning: for an accepted node the same place offers who
-// endorses the new version, so it can stay accepted.
-import { useState } from 'react';
+// A node's text and kind. Both change its meaning: once an accepted node's text or kind changed
+// here, the same place offers who endorses the new version, to keep it accepted.
 import { allowedKinds, type TreeKey } from '../../format';
 import type { DrawableNode } from '../../format';
-import { commands } from '../../store/commands';
-import { kindLabel } from '../words';
+import { commands, editLabel } from '../../store/commands';
+import { useDocumentStore } from '../../store/document-store';
+import { MULTILINE_HINT } from '../entry/text-entry';
+import { kindLabel, termTip } from '../words';
 import { KeepAcceptedChoice } from './KeepAcceptedChoice';
 import { useDraft } from './use-draft';
+import { useKeepAccepted } from './use-keep-accepted';
 
 export function NodeFields({ node, tree }: { node: DrawableNode; tree: TreeKey }) {
-  const [endorsers, setEndorsers] = useState<string[]>([]);
   const accepted = node.status === 'accepted';
-  const endorsedBy = accepted && endorsers.length > 0 ? endorsers : undefined;
-  const text = useDraft(node.text, (value) => commands.editNodeText(node.id, value, endorsedBy).ok);
+  const labels = [editLabel.nodeText(node.id), editLabel.nodeKind(node.id), editLabel.nodeMeaning(node.id)];
+  const keep = useKeepAccepted(
+    node.id,
+    accepted,
+    () => {
+      const now = currentNode(node.id) ?? node;
+      return (endorsers) => commands.changeNodeMeaning(node.id, { text: now.text, kind: now.kind }, endorsers);
+    },
+    labels,
+  );
+  const text = useDraft(
+    node.text,
+    (value) => {
+      keep.beforeChange();
+      return commands.editNodeText(node.id, value, keep.endorsedBy).ok;
+    },
+    labels,
+  );
   const kinds = allowedKinds(tree);
   return (
     <div className="cw-side-fields">
@@ -22,10 +39,15 @@ export function NodeFields({ node, tree }: { node: DrawableNode; tree: TreeKey }
           rows={Math.min(8, Math.max(3, Math.ceil(text.value.length / 42) + text.value.split('\n').length - 1))}
           value={text.value}
           onChange={(event) => text.change(event.target.value)}
+          {...text.keys}
           aria-invalid={text.blank}
+          aria-describedby={`hint-text-${node.id}`}
           data-testid="node-text"
         />
       </label>
+      <small className="cw-side-field-hint" id={`hint-text-${node.id}`}>
+        {MULTILINE_HINT}
+      </small>
       {text.blank && (
         <p className="cw-side-hint is-warning" role="status">
           A node states something: its text cannot be blank. The file keeps the last text.
@@ -33,7 +55,14 @@ export function NodeFields({ node, tree }: { node: DrawableNode; tree: TreeKey }
       )}
       <label className="cw-side-field">
         <span>Kind</span>
-        <select value={node.kind} onChange={(event) => commands.changeNodeKind(node.id, event.target.value, endorsedBy)}>
+        <select
+          value={node.kind}
+          title={termTip('kind', node.kind)}
+          onChange={(event) => {
+            keep.beforeChange();
+            commands.changeNodeKind(node.id, event.target.value, keep.endorsedBy);
+          }}
+        >
           {!kinds.includes(node.kind) && <option value={node.kind}>{kindLabel(node.kind)} (not allowed in this tree)</option>}
           {kinds.map((kind) => (
             <option key={kind} value={kind}>
@@ -42,7 +71,16 @@ export function NodeFields({ node, tree }: { node: DrawableNode; tree: TreeKey }
           ))}
         </select>
       </label>
-      {accepted && <KeepAcceptedChoice id={node.id} value={endorsers} onChange={setEndorsers} what="text or kind" />}
+      <KeepAcceptedChoice id={node.id} keep={keep} accepted={accepted} what="text or kind" />
     </div>
   );
+}
+
+/** The node as the file has it now (the inspector's copy may be a frame behind). */
+function currentNode(id: string): { text: string; kind: string } | undefined {
+  for (const tree of useDocumentStore.getState().document?.trees ?? []) {
+    const node = tree.nodes.find((n) => n.id === id);
+    if (node) return node;
+  }
+  return undefined;
 }

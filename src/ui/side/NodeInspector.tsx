@@ -7,6 +7,7 @@ import { BackReferences } from './BackReferences';
 import { ContributionsEditor } from './ContributionsEditor';
 import { DeleteItem } from './DeleteItem';
 import { ItemBacklog } from './ItemBacklog';
+import { ItemYaml } from './ItemYaml';
 import { contributionsOf, notesOf, rawItem } from './items';
 import { NodeFields } from './NodeFields';
 import { NotesEditor } from './NotesEditor';
@@ -33,6 +34,7 @@ export function NodeInspector({ node, tree }: { node: DrawableNode; tree: Drawab
       <TracesEditor node={node} />
       <BackReferences nodeId={node.id} />
       <ItemBacklog itemId={node.id} tree={tree} />
+      <ItemYaml id={node.id} item={raw} what="node" />
       <DeleteItem id={node.id} kind="node" />
     </div>
   );

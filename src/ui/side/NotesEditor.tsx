@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import type { NoteList } from '../../format';
 import { useDocumentStore } from '../../store/document-store';
-import { commands } from '../../store/commands';
+import { commands, editLabel } from '../../store/commands';
+import { MULTILINE_HINT, committedText, formEntryKeys } from '../entry/text-entry';
 import { AddDisclosure, CancelButton } from './AddDisclosure';
 import { driverOf, type RawNote } from './items';
 import { PanelSection } from './PanelSection';
@@ -32,12 +33,12 @@ export function NotesEditor({ itemId, list, notes }: { itemId: string; list: Not
 }
 
 function NoteRow({ itemId, list, note, label }: { itemId: string; list: NoteList; note: RawNote; label: string }) {
-  const text = useDraft(note.text, (value) => commands.updateNote(itemId, list, note.index, { text: value }).ok);
+  const text = useDraft(note.text, (value) => commands.updateNote(itemId, list, note.index, { text: value }).ok, [editLabel.note(itemId, list)]);
   return (
     <li className="cw-side-row cw-side-note">
       <label className="cw-side-field cw-side-grow">
         <span className="cw-visually-hidden">Text of {label}</span>
-        <textarea rows={2} value={text.value} onChange={(event) => text.change(event.target.value)} aria-invalid={text.blank} />
+        <textarea rows={2} value={text.value} onChange={(event) => text.change(event.target.value)} {...text.keys} aria-invalid={text.blank} title={MULTILINE_HINT} />
       </label>
       <div className="cw-side-row-foot">
         <AuthorSelect label="By" value={note.by} onChange={(by) => commands.updateNote(itemId, list, note.index, { by })} />
@@ -59,12 +60,13 @@ function AddNote({ itemId, list, one, onClose }: { itemId: string; list: NoteLis
       aria-label={`Add ${one}`}
       onSubmit={(event) => {
         event.preventDefault();
-        if (commands.addNote(itemId, list, { text, by }).ok) onClose();
+        if (commands.addNote(itemId, list, { text: committedText(text), by }).ok) onClose();
       }}
+      onKeyDown={formEntryKeys(onClose)}
     >
       <label className="cw-side-field">
         <span>New {one}</span>
-        <textarea rows={2} value={text} onChange={(event) => setText(event.target.value)} autoFocus />
+        <textarea rows={2} value={text} onChange={(event) => setText(event.target.value)} placeholder={MULTILINE_HINT} />
       </label>
       <div className="cw-side-row-foot">
         <AuthorSelect label="Supplied by" value={by} onChange={setBy} />

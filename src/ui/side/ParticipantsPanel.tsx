@@ -2,7 +2,8 @@
 // participant, and someone still named in the file cannot be removed (the refusal lists where).
 import { useState } from 'react';
 import { useDocumentStore } from '../../store/document-store';
-import { commands } from '../../store/commands';
+import { commands, editLabel } from '../../store/commands';
+import { formEntryKeys } from '../entry/text-entry';
 import { driverOf, humansOf, type Person } from './items';
 import { PanelSection } from './PanelSection';
 import { useDraft } from './use-draft';
@@ -47,14 +48,14 @@ export function ParticipantsPanel() {
 }
 
 function ParticipantRow({ person, driver, onRemove }: { person: Person; driver: boolean; onRemove(): void }) {
-  const name = useDraft(person.name, (value) => commands.renameParticipant(person.id, value).ok);
+  const name = useDraft(person.name, (value) => commands.renameParticipant(person.id, value).ok, [editLabel.rename(person.id)]);
   return (
     <tr data-participant={person.id}>
       <td>
         <code>{person.id}</code>
       </td>
       <td>
-        <input type="text" aria-label={`Display name of ${person.id}`} value={name.value} onChange={(event) => name.change(event.target.value)} aria-invalid={name.blank} />
+        <input type="text" aria-label={`Display name of ${person.id}`} value={name.value} onChange={(event) => name.change(event.target.value)} {...name.keys} aria-invalid={name.blank} />
       </td>
       <td className="cw-side-center">
         <input type="radio" name="driver" aria-label={`${person.id} drives the session`} checked={driver} onChange={() => commands.setDriver(person.id)} />
@@ -83,6 +84,10 @@ function AddParticipant() {
             setName('');
           }
         }}
+        onKeyDown={formEntryKeys(() => {
+          setId('');
+          setName('');
+        })}
       >
         <label className="cw-side-field">
           <span>Id</span>

@@ -16,6 +16,9 @@ import { Inspector } from './Inspector';
 import { ParticipantsPanel } from './ParticipantsPanel';
 import { SECTIONS, SECTION_LABEL, useSideSection, type Section } from './side-section';
 import { TreesPanel } from './TreesPanel';
+import { showSidePanel } from '../shell/layout-store';
+import { bringSidePart } from '../shell/bring-side-part';
+import { useNarrow } from '../shell/use-narrow';
 import { TurnsPanel } from './TurnsPanel';
 import { bookOf, reviewerOf, useTurnsStore } from '../../store/turns/turns-store';
 import { toReview } from '../../store/turns/review-book';
@@ -30,6 +33,7 @@ export function SidePanel() {
   const conflicts = useLiveStore((s) => s.conflicts.length);
   const { section: chosen, show } = useSideSection();
   const findings = useChecks((s) => s.findings.length);
+  const narrow = useNarrow();
   const turnsToReview = useTurnsStore((s) => s.turns.filter((turn) => toReview(bookOf(s, reviewerOf(s)), turn).length > 0).length);
   // While a revision is open read-only, the panel shows the history it belongs to.
   const section = view.revision !== null ? 'history' : chosen === 'conflicts' && conflicts === 0 ? 'inspector' : chosen;
@@ -53,20 +57,27 @@ export function SidePanel() {
   return (
     <aside className="cw-side cw-side-panel" aria-label="Side panel">
       <nav className="cw-side-nav" aria-label="Side panel parts">
-        {sections.map((key) => (
-          <button
-            key={key}
-            type="button"
-            className={`cw-side-nav-button${(key === 'problems' && errors > 0) || key === 'conflicts' ? ' has-errors' : ''}${key === 'turns' && turnsToReview > 0 ? ' has-news' : ''}`}
-            aria-pressed={section === key}
-            aria-controls="cw-side-body"
-            data-section={key}
-            onClick={() => show(key)}
-          >
-            {SECTION_LABEL[key]}
-            {counts[key] !== undefined && <span className="cw-side-nav-count">{counts[key]}</span>}
+        <div className="cw-side-parts">
+          {sections.map((key) => (
+            <button
+              key={key}
+              type="button"
+              className={`cw-side-nav-button${(key === 'problems' && errors > 0) || key === 'conflicts' ? ' has-errors' : ''}${key === 'turns' && turnsToReview > 0 ? ' has-news' : ''}`}
+              aria-pressed={section === key}
+              aria-controls="cw-side-body"
+              data-section={key}
+              onClick={() => show(key)}
+            >
+              {SECTION_LABEL[key]}
+              {counts[key] !== undefined && <span className="cw-side-nav-count">{counts[key]}</span>}
+            </button>
+          ))}
+        </div>
+        {!narrow && (
+          <button type="button" className="cw-button cw-button-icon cw-button-small cw-side-collapse" aria-label="Fold the panel away" title="Fold the side panel away: more room for the diagram (the ⟨ at the right edge brings it back)" onClick={() => showSidePanel(false, false)}>
+            <span aria-hidden="true">⟩</span>
           </button>
-        ))}
+        )}
       </nav>
       <div className="cw-side-body" id="cw-side-body" data-section={section} role="region" aria-label={SECTION_LABEL[section]}>
         {section === 'conflicts' && <ConflictsPanel />}
@@ -93,7 +104,11 @@ export function SidePanel() {
 function useFollowSelection() {
   // Compared by ids: every edit rebuilds the selection object without changing what is selected.
   const selected = useDocumentStore((s) => [...s.view.selection.nodes, ...s.view.selection.links].join(' '));
+  // A change of selection, not the panel coming back (unfolded) with something selected.
+  const before = useRef(selected);
   useEffect(() => {
+    if (before.current === selected) return;
+    before.current = selected;
     const { keep, show } = useSideSection.getState();
     if (keep) {
       useSideSection.setState({ keep: false });
@@ -135,19 +150,21 @@ function useTurnsWhenAsked() {
   useEffect(() => {
     if (request === seen.current) return;
     seen.current = request;
-    useSideSection.getState().show('turns');
+    bringSidePart('turns');
   }, [request]);
 }
+
+/** The opening last shown: kept outside the panel, which unfolding mounts again. */
+let openingSeen: unknown;
 
 /** A file that arrives with problems opens on the problems list. */
 function useProblemsOnOpen() {
   // A file just opened has no undo history yet: writing it to disk (which gives the document a
   // new base) or a change arriving from disk is not an opening, and keeps the panel shown.
   const opened = useDocumentStore((s) => (s.history === EMPTY_HISTORY ? s.document?.base : undefined));
-  const seen = useRef<unknown>(undefined);
   useEffect(() => {
-    if (opened === undefined || seen.current === opened) return;
-    seen.current = opened;
+    if (opened === undefined || openingSeen === opened) return;
+    openingSeen = opened;
     const hasProblems = (useDocumentStore.getState().document?.diagnostics.length ?? 0) > 0;
     useSideSection.getState().show(hasProblems ? 'problems' : 'inspector');
   }, [opened]);

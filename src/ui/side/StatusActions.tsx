@@ -21,8 +21,11 @@ export function StatusActions({ id, status, acceptedBy }: { id: string; status: 
     useInspectorIntent.getState().done();
     if (request.intent === 'dispute' && status === 'disputed') return;
     setOpen(request.intent);
-    focusFirstIn(forms.current);
   }, [request, id, status]);
+  // Accept… and Dispute… give their form the keyboard when it opens, by key or by click.
+  useEffect(() => {
+    if (open) focusFirstIn(forms.current);
+  }, [open]);
   return (
     <PanelSection title="Status">
       <div className="cw-side-status-row">

@@ -5,6 +5,7 @@ import { TRACE_FIELDS, type TraceField } from '../../format';
 import type { DrawableNode } from '../../format';
 import { commands } from '../../store/commands';
 import { treeLabel, TRACE_LABEL } from '../words';
+import { entryKey } from '../entry/text-entry';
 import { AddDisclosure, CancelButton } from './AddDisclosure';
 import { firstLine, searchNodes } from './items';
 import { ItemRef } from './ItemRef';
@@ -60,7 +61,21 @@ function AddTrace({ node, onClose }: { node: DrawableNode; onClose(): void }) {
         </label>
         <label className="cw-side-field cw-side-grow">
           <span>Find a node in any tree</span>
-          <input type="search" autoFocus value={query} onChange={(event) => setQuery(event.target.value)} placeholder="id or words" aria-controls={resultsId} />
+          <input
+            type="search"
+            data-first-field
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={(event) => {
+              // Enter takes the first node found.
+              if (entryKey(event) !== 'commit') return;
+              event.preventDefault();
+              const first = results.find((r) => !has.has(r.node.id));
+              if (first && commands.addTrace(node.id, field, first.node.id).ok) onClose();
+            }}
+            placeholder="id or words; Enter takes the first"
+            aria-controls={resultsId}
+          />
         </label>
       </div>
       <ul id={resultsId} className="cw-side-list cw-side-results" aria-label="Matching nodes" aria-live="polite">

@@ -13,6 +13,7 @@ import { disputeTurn, editTurnItem, endorseTurn, markTurnReviewed, reasoningItem
 import { turnCounts } from '../../store/turns/turn-tracking';
 import { humansOf } from './items';
 import { EndorserChoice } from './PeoplePicker';
+import { MULTILINE_HINT, committedText, formEntryKeys } from '../entry/text-entry';
 import './turns.css';
 import { ACTOR_HINT, ACTOR_LABEL, CHANGE_WORD, REVIEW_WORD, itemDetail, itemTitle, whenLabel } from './turn-words';
 
@@ -210,6 +211,7 @@ function EndorseWithForm({ turn, reviewer, onDone }: { turn: Turn; reviewer: str
         event.preventDefault();
         if (endorseTurn(turn, endorsers).ok) onDone();
       }}
+      onKeyDown={formEntryKeys(onDone)}
     >
       <EndorserChoice legend="Who endorses it?" name={`endorse-turn-${turn.id}`} value={endorsers} onChange={setEndorsers} />
       <div className="cw-side-actions">
@@ -233,12 +235,13 @@ function DisputeTurnForm({ turn, reviewer, keys, onDone }: { turn: Turn; reviewe
       aria-label={keys ? `Dispute ${target}` : 'Dispute the turn'}
       onSubmit={(event) => {
         event.preventDefault();
-        if (disputeTurn(turn, objection, reviewer, keys).ok) onDone();
+        if (committedText(objection).trim() !== '' && disputeTurn(turn, committedText(objection), reviewer, keys).ok) onDone();
       }}
+      onKeyDown={formEntryKeys(onDone)}
     >
       <label className="cw-side-field">
         <span>Objection to {target} (required)</span>
-        <textarea rows={3} value={objection} onChange={(event) => setObjection(event.target.value)} placeholder="What is wrong with it?" autoFocus />
+        <textarea rows={3} value={objection} onChange={(event) => setObjection(event.target.value)} placeholder={`What is wrong with it? (${MULTILINE_HINT})`} autoFocus />
       </label>
       <div className="cw-side-actions">
         <button type="submit" className="cw-button cw-button-danger" disabled={objection.trim() === ''}>

@@ -17,7 +17,14 @@ export const useInspectorIntent = create<IntentState>((set) => ({
   done: () => set({ request: null }),
 }));
 
-/** Puts the keyboard on the first field or button inside `container`, once it is drawn. */
+/** What a form or picker gives the keyboard to when it opens: its first field, else its first button. */
+const FIRST_FIELD = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])';
+
+/** Puts the keyboard on the first field (or button) inside `container`, once it is drawn. */
 export function focusFirstIn(container: HTMLElement | null): void {
-  requestAnimationFrame(() => container?.querySelector<HTMLElement>('input, select, textarea, button:not([disabled])')?.focus());
+  requestAnimationFrame(() => {
+    if (!container?.isConnected) return;
+    const target = container.querySelector<HTMLElement>('[data-first-field]') ?? container.querySelector<HTMLElement>(FIRST_FIELD) ?? container.querySelector<HTMLElement>('button:not([disabled])');
+    target?.focus();
+  });
 }

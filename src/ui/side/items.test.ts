@@ -35,7 +35,9 @@ describe('side panel readers', () => {
   it('keeps the file positions of contributions and notes, skipping unreadable entries', () => {
     const crt = (data as { trees: { current_reality: { nodes: Json[]; links: Json[] } } }).trees.current_reality;
     const r2 = crt.nodes[1] as Record<string, Json>;
-    expect(contributionsOf(r2)).toEqual([{ by: 'tom', attribution: 'explicit', mode: 'voice', index: 1 }]);
+    expect(contributionsOf(r2)).toEqual([{ by: 'tom', attribution: 'explicit', mode: 'voice', index: 1, extra: {} }]);
+    // A contribution's other fields (its note) come with it, to be shown beside it.
+    expect(contributionsOf({ contributions: [{ by: 'tom', attribution: 'explicit', mode: 'text', note: 'said on Tuesday' }] })[0]!.extra).toEqual({ note: 'said on Tuesday' });
     const l1 = crt.links[0] as Record<string, Json>;
     expect(notesOf(l1, 'challenges')).toEqual([{ text: 'Not so', by: 'maya', index: 1 }]);
     expect(notesOf(l1, 'assumptions')).toEqual([]);

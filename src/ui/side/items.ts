@@ -64,6 +64,8 @@ export interface RawContribution {
   mode: string;
   /** Position in the file's list, which edits address. */
   index: number;
+  /** Its other fields (a `note`, say), kept as they are and shown beside it. */
+  extra: Record<string, Json>;
 }
 
 export function contributionsOf(item: Record<string, Json> | undefined): RawContribution[] {
@@ -71,7 +73,7 @@ export function contributionsOf(item: Record<string, Json> | undefined): RawCont
   if (!Array.isArray(list)) return [];
   return list.flatMap((entry, index) =>
     isObject(entry)
-      ? [{ by: text(entry.by), attribution: text(entry.attribution), mode: text(entry.mode), index }]
+      ? [{ by: text(entry.by), attribution: text(entry.attribution), mode: text(entry.mode), index, extra: Object.fromEntries(Object.entries(entry).filter(([key]) => !['by', 'attribution', 'mode'].includes(key))) }]
       : [],
   );
 }

@@ -12,6 +12,8 @@ import { OpenControl } from '../OpenControl';
 import { MoreMenu } from './MoreMenu';
 import { SnapshotPopover } from './SnapshotPopover';
 import { ThemeToggle } from './ThemeToggle';
+import { sidePanelShown, useLayout } from '../shell/layout-store';
+import { useNarrow } from '../shell/use-narrow';
 
 /** Actions under "More ▾", in this order. */
 const MORE = ['present', 'read-through', 'save-as', 'export-png', 'export-html', 'export-markdown', 'export-markdown-accepted', 'export-mermaid', 'export-ltp', 'export-logicx', 'print', 'fit', 'palette', 'theme-system', 'guide', 'help'];
@@ -29,6 +31,8 @@ export function Toolbar({ actions, openInput, snapshotOpen, onSnapshotOpen }: To
   const unsaved = useDocumentStore(hasUnsavedChanges);
   const finding = useLens((s) => s.finding);
   const focusing = useLens((s) => s.focus !== null);
+  const narrow = useNarrow();
+  const sideShown = useLayout((s) => sidePanelShown(s, narrow));
   // A file on disk through `causeway open`: written by itself, so no Open/Save; its status instead.
   const live = useLiveStore((s) => s.active);
   const liveFile = useLiveStore((s) => s.file);
@@ -108,6 +112,8 @@ export function Toolbar({ actions, openInput, snapshotOpen, onSnapshotOpen }: To
       )}
       <span className="cw-toolbar-spacer" />
       <div className="cw-toolbar-group" role="group" aria-label="Help and look">
+        {/* On a phone the side panel is a sheet this brings up; on a wide screen it folds from its own edge. */}
+        {narrow && document && !choosingFile && button('side-panel', <span aria-hidden="true">◨</span>, { label: 'Side panel', pressed: sideShown, className: 'cw-button-icon', title: sideShown ? 'Hide the side panel: more room for the diagram' : 'Show the side panel (inspector, backlog, checks…)' })}
         <ThemeToggle />
       </div>
     </header>
