@@ -37,6 +37,36 @@ export interface SessionAnswer {
   role: Role;
 }
 
+/** Where invited people's pages open the group session's channel (Yjs through Hocuspocus). */
+export const COLLAB_PATH = '/collab';
+
+/** What the driver asks for: a link for a participant of the file, or for an observer. */
+export type InviteRequest = { role: 'participant'; participant: string } | { role: 'observer' };
+
+/** An invite as the driver's People panel lists it (no secret: the link is shown once, when made). */
+export interface GroupInvite {
+  id: string;
+  /** The participant id, or `observer:…`. */
+  identity: string;
+  name: string;
+  role: 'participant' | 'observer';
+  /** Whether a page has come in with it (its code is spent). */
+  used: boolean;
+}
+
+/** Someone in the group session now, as the server stamped them. */
+export interface GroupPerson {
+  id: string;
+  name: string;
+  colour: string;
+  role: Role;
+}
+
+export interface GroupState {
+  invites: GroupInvite[];
+  people: GroupPerson[];
+}
+
 /** The meta tag the server adds to the editor page, so the page knows it works on a file on disk. */
 export const LIVE_META_NAME = 'causeway-live';
 
@@ -89,6 +119,10 @@ export type ServerMessage =
   | ({ type: 'write-result'; request: number } & WriteOutcome)
   | { type: 'history'; history: HistoryFile[]; historyProblem?: string }
   | { type: 'snapshot-result'; request: number; ok: boolean; message: string; revision?: number }
+  /** The driver's: the group session's invites and who is in it, whenever either changes. */
+  | ({ type: 'group' } & GroupState)
+  /** The answer to an invite request: the link (shown once), or why not. */
+  | { type: 'invite-result'; request: number; ok: boolean; link?: string; message?: string }
   | { type: 'refused'; message: string };
 
 export type ClientMessage =
@@ -102,7 +136,11 @@ export type ClientMessage =
   /** Folder mode: edit the listed file with this id. */
   | { type: 'choose'; id: string }
   /** Folder mode: go back to the listing. */
-  | { type: 'list' };
+  | { type: 'list' }
+  /** Driver: a new invite link. */
+  | { type: 'invite'; request: number; invite: InviteRequest }
+  /** Driver: take an invite back (its person is disconnected at once). */
+  | { type: 'revoke-invite'; invite: string };
 
 type Checked<T> = { ok: true; message: T } | { ok: false; reason: string };
 
@@ -141,6 +179,17 @@ export function parseClientMessage(raw: string): Checked<ClientMessage> {
       return only('id') && isString(m.id) ? { ok: true, message: { type: 'choose', id: m.id } } : { ok: false, reason: 'a malformed choice' };
     case 'list':
       return only() ? { ok: true, message: { type: 'list' } } : { ok: false, reason: 'a malformed list request' };
+    case 'invite': {
+      const invite = m.invite;
+      if (!only('request', 'invite') || !isRequest(m.request) || !isRecord(invite)) return { ok: false, reason: 'a malformed invite request' };
+      if (invite.role === 'observer' && Object.keys(invite).length === 1) return { ok: true, message: { type: 'invite', request: m.request, invite: { role: 'observer' } } };
+      if (invite.role === 'participant' && Object.keys(invite).length === 2 && isString(invite.participant) && invite.participant.length > 0 && invite.participant.length <= 200) {
+        return { ok: true, message: { type: 'invite', request: m.request, invite: { role: 'participant', participant: invite.participant } } };
+      }
+      return { ok: false, reason: 'a malformed invite request' };
+    }
+    case 'revoke-invite':
+      return only('invite') && isString(m.invite) && m.invite.length <= 100 ? { ok: true, message: { type: 'revoke-invite', invite: m.invite } } : { ok: false, reason: 'a malformed revocation' };
     default:
       return { ok: false, reason: `an unknown message type "${String(m.type).slice(0, 40)}"` };
   }
@@ -188,6 +237,13 @@ export function parseServerMessage(raw: string): Checked<ServerMessage> {
       return isRequest(m.request) && typeof m.ok === 'boolean' && isString(m.message) ? { ok: true, message: m as ServerMessage } : bad;
     case 'refused':
       return isString(m.message) ? { ok: true, message: m as ServerMessage } : bad;
+    case 'group':
+      return Array.isArray(m.invites) && m.invites.every((i) => isRecord(i) && isString(i.id) && isString(i.identity) && isString(i.name) && (i.role === 'participant' || i.role === 'observer') && typeof i.used === 'boolean') &&
+        Array.isArray(m.people) && m.people.every((p) => isRecord(p) && isString(p.id) && isString(p.name) && isString(p.colour) && isString(p.role))
+        ? { ok: true, message: { type: 'group', invites: m.invites as GroupInvite[], people: m.people as GroupPerson[] } }
+        : bad;
+    case 'invite-result':
+      return isRequest(m.request) && typeof m.ok === 'boolean' && (m.link === undefined || isString(m.link)) && (m.message === undefined || isString(m.message)) ? { ok: true, message: m as ServerMessage } : bad;
     default:
       return { ok: false, reason: `an unknown message type "${String(m.type).slice(0, 40)}"` };
   }
