@@ -64,6 +64,9 @@ describe('the group session of causeway open', () => {
     const bob = await join(server, exchanged.secret!);
     await bob.whenConnected();
     expect(bob.identity).toMatchObject({ id: 'bob', role: 'participant' });
+    // The driver's page is open: bob sees the driver, named from the file and marked.
+    const driverSeen = await until(() => bob.presence().find((p) => p.user.role === 'driver'), 4000, 'the driver in bob’s presence');
+    expect(driverSeen!.user).toMatchObject({ id: 'alice', name: 'Alice', role: 'driver' });
     expect(bob.edit((f) => ops.addNode(f, 'current_reality', { kind: 'cause', text: 'Approvers are overloaded.', id: 'n40' })).ok).toBe(true);
     const node = await until(async () => findItem(await onDisk(), 'n40'), 4000, 'the node on disk');
     expect(node!.contributions).toEqual([{ by: 'bob', attribution: 'explicit', mode: 'text' }]);

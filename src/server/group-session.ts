@@ -35,6 +35,7 @@ export class GroupSession {
   private readonly invites = new Map<string, GroupInvite>();
   private readonly listeners = new Set<(state: GroupState) => void>();
   private people: GroupPerson[] = [];
+  private driverPages = 0;
   private closed = false;
 
   constructor(private readonly options: GroupSessionOptions) {
@@ -103,6 +104,34 @@ export class GroupSession {
     return true;
   }
 
+  /**
+   * The driver's page is here (its live channel opened): the others see the driver in their
+   * presence strip while at least one such page is open. Returns the function to call when it goes.
+   */
+  driverArrived(): () => void {
+    this.driverPages++;
+    this.showDriver();
+    let gone = false;
+    return () => {
+      if (gone) return;
+      gone = true;
+      this.driverPages--;
+      this.showDriver();
+    };
+  }
+
+  /** The driver's presence, set by the server itself (the driver's page is not on this channel). */
+  private showDriver(): void {
+    const awareness = this.running?.hocuspocus.documents.get(GROUP_DOCUMENT)?.awareness;
+    if (!awareness) return;
+    if (this.driverPages === 0) return awareness.setLocalState(null);
+    const id = this.driverId();
+    const data = this.collabData();
+    const participants = isObject(data) && isObject(data.participants) ? data.participants : {};
+    const name = typeof participants[id] === 'string' ? (participants[id] as string) : id;
+    awareness.setLocalState({ user: { id, name, colour: colourOf(id), role: 'driver' }, selection: [], editing: null } satisfies Presence);
+  }
+
   /** Takes a WebSocket upgrade already checked for Host and Origin. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean {
     if (!this.collab) return false;
@@ -152,6 +181,7 @@ export class GroupSession {
       this.people = states.filter((state): state is Presence => isObject(state?.user)).map(({ user }) => ({ id: user.id, name: user.name, colour: user.colour ?? colourOf(user.id), role: user.role }));
       this.publish();
     });
+    this.showDriver();
     return collab;
   }
 

@@ -103,9 +103,11 @@ export function startLiveSession(socket: WebSocket, workspace: Workspace, grant:
   });
   // The driver's People panel follows the invites and who is here.
   const stopGroup = grant.role === 'driver' && group ? group.listen((state) => send({ type: 'group', ...state })) : undefined;
+  const leave = grant.role === 'driver' && group ? group.driverArrived() : undefined;
   if (grant.role === 'driver' && group) send({ type: 'group', ...group.state });
-  socket.on('close', () => (detach(), stopGroup?.()));
-  socket.on('error', () => (detach(), stopGroup?.()));
+  const gone = () => (detach(), stopGroup?.(), leave?.());
+  socket.on('close', gone);
+  socket.on('error', gone);
 
   if (workspace.kind === 'file') void attach(workspace.file);
   else void sendListing();
