@@ -79,7 +79,24 @@ test('the driver invites a participant and an observer; a node added by the part
       return file.trees.current_reality.nodes.find((node) => node.id === id)?.contributions;
     }, { timeout: 5000 })
     .toEqual([{ by: 'tom', attribution: 'explicit', mode: 'text' }]);
+  // Tom's selection (the node he just added) is outlined on the others' canvases; his typing is named.
+  await expect(card(observer, id)).toHaveAttribute('data-selected-by', 'Tom');
+  await tom.getByRole('textbox', { name: 'Text', exact: true }).press('Control+End');
+  await tom.getByRole('textbox', { name: 'Text', exact: true }).pressSequentially(' Often.');
+  await expect(observer.getByTestId('presence-strip')).toContainText(`is editing ${id}`);
+  await expect(card(driver, id)).toContainText('has formed. Often.', { timeout: 5000 });
+  await expect(driver.getByTestId('presence-strip')).toContainText('Maya');
+  await shot(observer, 'selection-outlined');
   await shot(tom, 'presence-strip');
+  // The same at a phone's size, and in the dark theme.
+  await tom.getByRole('button', { name: 'Dark mode' }).click();
+  await shot(tom, 'presence-strip-dark');
+  await tom.setViewportSize({ width: 390, height: 844 });
+  await observer.setViewportSize({ width: 390, height: 844 });
+  await shot(tom, 'presence-strip-phone-dark');
+  await shot(observer, 'observer-view-phone');
+  await driver.setViewportSize({ width: 390, height: 844 });
+  await shot(driver, 'invite-dialog-phone');
 
   // Revoked: Tom is disconnected at once.
   await side(driver).getByRole('button', { name: 'Revoke the invite of Tom' }).click();

@@ -32,6 +32,7 @@ import { LiveAccessMessage } from './live/LiveAccessMessage';
 import './live/live.css';
 import './group/group.css';
 import { PresenceStrip } from './group/PresenceStrip';
+import { PresenceOutlines } from './group/PresenceOutlines';
 import { useGroupStore } from '../store/group/group-store';
 import { NoticeBar } from './NoticeBar';
 import { OpenProblemDialog } from './OpenProblemDialog';
@@ -167,6 +168,7 @@ export function App() {
       <Toolbar actions={list} openInput={openInput} snapshotOpen={snapshotOpen} onSnapshotOpen={setSnapshotOpen} />
       {live ? <DiskProblemBanner /> : <RestoreBanner />}
       <PresenceStrip />
+      <PresenceOutlines />
       <RevisionBar />
       {document && !choosingFile && (
         <div className="cw-tabbar">

@@ -14,6 +14,9 @@ import { useDocumentStore } from '../document-store';
 import { forgetInvited, type InvitedRole } from '../live/live-access';
 import { useGroupStore } from './group-store';
 
+/** How long after the last keystroke the others still read "… is editing". */
+const EDITING_SHOWN_MS = 3000;
+
 /** The one document `causeway open` shares (see src/server/group-session.ts). */
 const GROUP_DOCUMENT = 'file';
 
@@ -40,6 +43,7 @@ export async function startGroupSync(access: { secret: string; role: InvitedRole
   /** This page's own write is going into the document: its change event is not someone else's. */
   let writing = false;
   let inStep = false;
+  let editingTimer: ReturnType<typeof setTimeout> | undefined;
 
   const show = (view: DocView) => {
     const store = useDocumentStore.getState();
@@ -100,6 +104,13 @@ export async function startGroupSync(access: { secret: string; role: InvitedRole
       return;
     }
     if (written.notes.length > 0) useDocumentStore.getState().say('info', written.notes.join(' '));
+    // "Tom is editing r4" on the others' pages while this person types in one item.
+    const touched = changedItems(shown.data, now.document.data).changed;
+    if (touched.length === 1) {
+      started.editing(touched[0]!);
+      clearTimeout(editingTimer);
+      editingTimer = setTimeout(() => started.editing(null), EDITING_SHOWN_MS);
+    }
     const view = started.view();
     shown = view;
     // The store keeps its own objects for what it just made, unless the credit rules changed it.
