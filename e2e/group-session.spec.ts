@@ -37,7 +37,7 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 test('the driver invites a participant and an observer; a node added by the participant reaches everyone and the file, credited to them', async ({ page: driver, browser }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const path = temporaryCopy(EXAMPLE_PATH);
   const server = await serve(path);
   await driver.setViewportSize({ width: 1440, height: 900 });
