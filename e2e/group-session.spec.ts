@@ -93,9 +93,11 @@ test('the driver invites a participant and an observer; a node added by the part
   await shot(tom, 'presence-strip-dark');
   await tom.setViewportSize({ width: 390, height: 844 });
   await observer.setViewportSize({ width: 390, height: 844 });
+  await driver.setViewportSize({ width: 390, height: 844 });
+  await expect(status(tom)).toHaveText(/Saved/);
+  await tom.waitForTimeout(800); // the layout settles at the new size
   await shot(tom, 'presence-strip-phone-dark');
   await shot(observer, 'observer-view-phone');
-  await driver.setViewportSize({ width: 390, height: 844 });
   await shot(driver, 'invite-dialog-phone');
 
   // Revoked: Tom is disconnected at once.

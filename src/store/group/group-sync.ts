@@ -111,6 +111,8 @@ export async function startGroupSync(access: { secret: string; role: InvitedRole
       clearTimeout(editingTimer);
       editingTimer = setTimeout(() => started.editing(null), EDITING_SHOWN_MS);
     }
+    // In the session's document now: that is this page's "saved" (the server writes the file).
+    useDocumentStore.getState().markSaved();
     const view = started.view();
     shown = view;
     // The store keeps its own objects for what it just made, unless the credit rules changed it.
