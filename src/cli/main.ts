@@ -62,6 +62,13 @@ const COMMANDS: Record<string, Command> = {
       return { help: m.CHECK_HELP, run: m.checkCommand };
     },
   },
+  invite: {
+    summary: 'print a link into the group session running on a file',
+    load: async () => {
+      const m = await import('./invite-command');
+      return { help: m.INVITE_HELP, run: m.inviteCommand };
+    },
+  },
   hub: {
     summary: 'run one hub of group sessions (several behind a load balancer, on Redis)',
     load: async () => {

@@ -11,6 +11,7 @@ import { parseArgs, UsageError } from './args';
 import type { CommandIO } from './io';
 import { newWorkingFileText } from './new-working-file';
 import { openInBrowser, writeRedirectFile, type RedirectFile } from './open-browser';
+import { serveInvites } from './invite-socket';
 import { announceServer, type ServerEntry } from './other-servers';
 
 /** If the browser has not used its address by then, it probably could not open it: say what to do. */
@@ -115,6 +116,8 @@ export async function openCommand(argv: readonly string[], io: CommandIO, stopSi
     );
   };
   const announced = await announceServer(self, (other) => tellOther(other, 'now'));
+  // `causeway invite FILE …` asks this run for links through a socket only this user can reach.
+  const stopInvites = server.group ? await serveInvites(server.group) : undefined;
 
   if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') {
     io.err(`Warning: listening on ${host}, not only on this computer. Anyone who can reach port ${server.port} here and has an address it prints can read and change ${isFolder ? 'the working files in ' : ''}${given}.`);
@@ -152,6 +155,7 @@ export async function openCommand(argv: readonly string[], io: CommandIO, stopSi
   await stopped;
   clearTimeout(hint);
   await redirect?.remove();
+  await stopInvites?.();
   await announced.stop();
   await server.close();
   io.out('Stopped. Every edit that reached the server is in the file.');

@@ -67,6 +67,19 @@ export async function announceServer(self: ServerEntry, onOther: (other: ServerE
   };
 }
 
+/** Every `causeway open` of this user running now. */
+export async function runningServers(): Promise<ServerEntry[]> {
+  const folder = await privateFolder();
+  if (!folder) return [];
+  const found: ServerEntry[] = [];
+  for (const name of await readdir(folder).catch(() => [] as string[])) {
+    if (!/^server-\d+\.json$/.test(name)) continue;
+    const entry = await readEntry(join(folder, name));
+    if (entry && isRunning(entry.pid)) found.push(entry);
+  }
+  return found;
+}
+
 async function readEntry(path: string): Promise<ServerEntry | undefined> {
   try {
     const value = JSON.parse(await readFile(path, 'utf8')) as Partial<ServerEntry>;

@@ -1,8 +1,7 @@
 // Noticing that a file changed, whoever changed it: its folder is watched (editors and assistants
 // often rename a new file over the old one, which a watch on the file itself would lose), and its
 // size, times and identity are polled as well, for file systems that send no events at all.
-// (The workspace server has the same watcher in src/server/file-watch.ts; one of the two goes
-// once that room settles.)
+// The one watcher of working files: the workspace server's and the group session's.
 import { watch, type FSWatcher } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';

@@ -37,6 +37,36 @@ export interface SessionAnswer {
   role: Role;
 }
 
+/** Where invited people's pages open the group session's channel (Yjs through Hocuspocus). */
+export const COLLAB_PATH = '/collab';
+
+/** What the driver asks for: a link for a participant of the file, or for an observer. */
+export type InviteRequest = { role: 'participant'; participant: string } | { role: 'observer' };
+
+/** An invite as the driver's People panel lists it (no secret: the link is shown once, when made). */
+export interface GroupInvite {
+  id: string;
+  /** The participant id, or `observer:…`. */
+  identity: string;
+  name: string;
+  role: 'participant' | 'observer';
+  /** Whether a page has come in with it (its code is spent). */
+  used: boolean;
+}
+
+/** Someone in the group session now, as the server stamped them. */
+export interface GroupPerson {
+  id: string;
+  name: string;
+  colour: string;
+  role: Role;
+}
+
+export interface GroupState {
+  invites: GroupInvite[];
+  people: GroupPerson[];
+}
+
 /** The meta tag the server adds to the editor page, so the page knows it works on a file on disk. */
 export const LIVE_META_NAME = 'causeway-live';
 
@@ -96,14 +126,18 @@ export type ServerMessage =
   | ({ type: 'write-result'; request: number } & WriteOutcome)
   | { type: 'history'; history: HistoryFile[]; historyProblem?: string }
   | { type: 'snapshot-result'; request: number; ok: boolean; message: string; revision?: number }
-  | { type: 'refused'; message: string }
+  /** The driver's: the group session's invites and who is in it, whenever either changes. */
+  | ({ type: 'group' } & GroupState)
+  /** The answer to an invite request: the link (shown once), or why not. */
+  | { type: 'invite-result'; request: number; ok: boolean; link?: string; message?: string }
   /**
    * Where cards sit (kept beside the file, `.NAME/layout.json`): every tree's arrangement right
    * after the welcome, then each change a page made, to every page in the order it came.
    * `request` is the sender's own number, sent back to the sender only.
    */
   | { type: 'arrangement'; trees: [tree: string, places: CardPlace[]][] }
-  | { type: 'arranged'; tree: string; moves: CardPlace[]; replace: boolean; request?: number };
+  | { type: 'arranged'; tree: string; moves: CardPlace[]; replace: boolean; request?: number }
+  | { type: 'refused'; message: string };
 
 export type ClientMessage =
   /**
@@ -118,7 +152,11 @@ export type ClientMessage =
   /** Folder mode: go back to the listing. */
   | { type: 'list' }
   /** Cards placed or moved in a tree (`replace`: these are the whole arrangement, as after Tidy up). */
-  | { type: 'arrange'; request: number; tree: string; moves: CardPlace[]; replace: boolean };
+  | { type: 'arrange'; request: number; tree: string; moves: CardPlace[]; replace: boolean }
+  /** Driver: a new invite link. */
+  | { type: 'invite'; request: number; invite: InviteRequest }
+  /** Driver: take an invite back (its person is disconnected at once). */
+  | { type: 'revoke-invite'; invite: string };
 
 type Checked<T> = { ok: true; message: T } | { ok: false; reason: string };
 
@@ -166,6 +204,17 @@ export function parseClientMessage(raw: string): Checked<ClientMessage> {
         return { ok: true, message: { type: 'arrange', request: m.request, tree: m.tree, moves: m.moves, replace: m.replace } };
       }
       return { ok: false, reason: 'a malformed arrangement' };
+    case 'invite': {
+      const invite = m.invite;
+      if (!only('request', 'invite') || !isRequest(m.request) || !isRecord(invite)) return { ok: false, reason: 'a malformed invite request' };
+      if (invite.role === 'observer' && Object.keys(invite).length === 1) return { ok: true, message: { type: 'invite', request: m.request, invite: { role: 'observer' } } };
+      if (invite.role === 'participant' && Object.keys(invite).length === 2 && isString(invite.participant) && invite.participant.length > 0 && invite.participant.length <= 200) {
+        return { ok: true, message: { type: 'invite', request: m.request, invite: { role: 'participant', participant: invite.participant } } };
+      }
+      return { ok: false, reason: 'a malformed invite request' };
+    }
+    case 'revoke-invite':
+      return only('invite') && isString(m.invite) && m.invite.length <= 100 ? { ok: true, message: { type: 'revoke-invite', invite: m.invite } } : { ok: false, reason: 'a malformed revocation' };
     default:
       return { ok: false, reason: `an unknown message type "${String(m.type).slice(0, 40)}"` };
   }
@@ -217,6 +266,13 @@ export function parseServerMessage(raw: string): Checked<ServerMessage> {
       return Array.isArray(m.trees) && m.trees.every((t) => Array.isArray(t) && t.length === 2 && isTreeName(t[0]) && isPlaces(t[1])) ? { ok: true, message: m as ServerMessage } : bad;
     case 'arranged':
       return isTreeName(m.tree) && isPlaces(m.moves) && typeof m.replace === 'boolean' && (m.request === undefined || isRequest(m.request)) ? { ok: true, message: m as ServerMessage } : bad;
+    case 'group':
+      return Array.isArray(m.invites) && m.invites.every((i) => isRecord(i) && isString(i.id) && isString(i.identity) && isString(i.name) && (i.role === 'participant' || i.role === 'observer') && typeof i.used === 'boolean') &&
+        Array.isArray(m.people) && m.people.every((p) => isRecord(p) && isString(p.id) && isString(p.name) && isString(p.colour) && isString(p.role))
+        ? { ok: true, message: { type: 'group', invites: m.invites as GroupInvite[], people: m.people as GroupPerson[] } }
+        : bad;
+    case 'invite-result':
+      return isRequest(m.request) && typeof m.ok === 'boolean' && (m.link === undefined || isString(m.link)) && (m.message === undefined || isString(m.message)) ? { ok: true, message: m as ServerMessage } : bad;
     default:
       return { ok: false, reason: `an unknown message type "${String(m.type).slice(0, 40)}"` };
   }

@@ -14,6 +14,8 @@ export interface Grant {
   /** Who this is, as the server knows them (never what a page claims). */
   identity: string;
   role: Role;
+  /** The invite this grant came from (group sessions): revoking it takes back every secret it gave. */
+  invite?: string;
 }
 
 export interface CodeOptions {
@@ -36,7 +38,7 @@ const token = (bytes: number) => randomBytes(bytes).toString('base64url');
 export class AccessTable {
   private readonly codes = new Map<string, Code>();
   private readonly secrets = new Map<string, Grant>();
-  private readonly revokeListeners = new Set<(identity: string) => void>();
+  private readonly revokeListeners = new Set<(identity: string, invite?: string) => void>();
 
   /** A new one-time code that lets one page in as `grant`. */
   issueCode(grant: Grant, options: CodeOptions = {}): string {
@@ -70,7 +72,16 @@ export class AccessTable {
     for (const listener of this.revokeListeners) listener(identity);
   }
 
-  onRevoke(listener: (identity: string) => void): () => void {
+  /** Takes back every secret and unused code that came from one invite; its open channels are closed at once. */
+  revokeInvite(invite: string): void {
+    const identities = new Set<string>();
+    for (const [key, grant] of this.secrets) if (grant.invite === invite) (this.secrets.delete(key), identities.add(grant.identity));
+    for (const [key, code] of this.codes) if (code.grant.invite === invite) (this.codes.delete(key), identities.add(code.grant.identity));
+    for (const identity of identities) for (const listener of this.revokeListeners) listener(identity, invite);
+  }
+
+  /** Told of each revocation: the identity, and the invite when one invite was taken back. */
+  onRevoke(listener: (identity: string, invite?: string) => void): () => void {
     this.revokeListeners.add(listener);
     return () => this.revokeListeners.delete(listener);
   }

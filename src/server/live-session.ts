@@ -4,12 +4,13 @@ import type { WebSocket } from 'ws';
 import { MAX_FILE_BYTES } from '../format';
 import { encodeMessage, parseClientMessage, PROTOCOL_VERSION, type ClientMessage, type ServerMessage } from '../protocol/workspace-protocol';
 import type { Grant } from './access';
+import type { GroupSession } from './group-session';
 import type { Workspace } from './workspace';
 import type { FileListener, WatchedFile } from './watched-file';
 import { ArrangementSession } from './shared-arrangement';
 
 /** `grant`: who this page is, as the server decided from its secret. */
-export function startLiveSession(socket: WebSocket, workspace: Workspace, grant: Grant): void {
+export function startLiveSession(socket: WebSocket, workspace: Workspace, grant: Grant, group?: GroupSession): void {
   let file: WatchedFile | undefined;
   let stopListening: (() => void) | undefined;
   /** News that came while the welcome was being read: sent after it, in order. */
@@ -58,7 +59,8 @@ export function startLiveSession(socket: WebSocket, workspace: Workspace, grant:
     switch (message.type) {
       case 'write': {
         if (!file) return send({ type: 'refused', message: 'No file is open in this window.' });
-        if (grant.role === 'observer') return send({ type: 'write-result', request: message.request, outcome: 'failed', reason: 'you are following this session as an observer' });
+        // Invited people edit through the group session, where the server credits each edit.
+        if (grant.role !== 'driver') return send({ type: 'write-result', request: message.request, outcome: 'failed', reason: grant.role === 'observer' ? 'you are following this session as an observer' : 'invited people edit through the group session' });
         if (Buffer.byteLength(message.text, 'utf8') > MAX_FILE_BYTES) {
           return send({ type: 'write-result', request: message.request, outcome: 'failed', reason: 'the text is larger than a working file may be' });
         }
@@ -67,7 +69,7 @@ export function startLiveSession(socket: WebSocket, workspace: Workspace, grant:
       }
       case 'snapshot': {
         if (!file) return send({ type: 'refused', message: 'No file is open in this window.' });
-        if (grant.role === 'observer') return send({ type: 'snapshot-result', request: message.request, ok: false, message: 'Nothing was recorded: observers follow the session without changing it.' });
+        if (grant.role !== 'driver') return send({ type: 'snapshot-result', request: message.request, ok: false, message: 'Nothing was recorded: only the driver records snapshots.' });
         const outcome = await file.snapshot(message.version, message.summary);
         return send({ type: 'snapshot-result', request: message.request, ...outcome });
       }
@@ -77,6 +79,15 @@ export function startLiveSession(socket: WebSocket, workspace: Workspace, grant:
         if (!chosen.ok) return send({ type: 'refused', message: chosen.reason });
         return attach(chosen.file);
       }
+      case 'invite': {
+        if (grant.role !== 'driver' || !group) return send({ type: 'invite-result', request: message.request, ok: false, message: group ? 'Only the driver invites people.' : 'Invites are for one file: open the file itself to invite people.' });
+        const answer = await group.invite(message.invite);
+        return send(answer.ok ? { type: 'invite-result', request: message.request, ok: true, link: answer.link } : { type: 'invite-result', request: message.request, ok: false, message: answer.message });
+      }
+      case 'revoke-invite':
+        if (grant.role !== 'driver' || !group) return send({ type: 'refused', message: 'Only the driver revokes invites.' });
+        group.revoke(message.invite);
+        return;
       case 'list':
         if (workspace.kind !== 'folder') return send({ type: 'refused', message: 'This server edits one file; there is no folder to list.' });
         detach();
@@ -97,8 +108,13 @@ export function startLiveSession(socket: WebSocket, workspace: Workspace, grant:
     }
     queue = queue.then(() => handle(parsed.message)).catch((error: unknown) => send({ type: 'refused', message: `The server failed: ${error instanceof Error ? error.message : String(error)}` }));
   });
-  socket.on('close', detach);
-  socket.on('error', detach);
+  // The driver's People panel follows the invites and who is here.
+  const stopGroup = grant.role === 'driver' && group ? group.listen((state) => send({ type: 'group', ...state })) : undefined;
+  const leave = grant.role === 'driver' && group ? group.driverArrived() : undefined;
+  if (grant.role === 'driver' && group) send({ type: 'group', ...group.state });
+  const gone = () => (detach(), stopGroup?.(), leave?.());
+  socket.on('close', gone);
+  socket.on('error', gone);
 
   if (workspace.kind === 'file') void attach(workspace.file);
   else void sendListing();

@@ -8,7 +8,8 @@ import { basename, dirname, join } from 'node:path';
 import { openWorkingFile } from '../format';
 import type { DiskState, FileInfo, HistoryFile, WriteOutcome } from '../protocol/workspace-protocol';
 import { SettledWriter } from '../disk/settled-writer';
-import { watchPath } from './file-watch';
+import type { WorkingFileDisk } from '../disk/working-file-disk';
+import { watchFile } from '../disk/watch-file';
 import { HistoryRefusal, outputFolderFor, readHistoryFiles, recordSnapshot } from '../disk/history-on-disk';
 import { TURN_LOG_NAME, readTurnRecords, turnsFolder } from '../disk/turn-log';
 import type { TurnRecord } from '../protocol/turn-record';
@@ -111,7 +112,7 @@ export class WatchedFile {
   }
 
   private startWatching(): void {
-    const stopFile = watchPath(this.path, () => this.fresh().then(() => undefined), { pollMs: 700 });
+    const stopFile = watchFile(this.path, () => this.fresh().then(() => undefined), { pollMs: 700 });
     // Snapshots are few and arrive rarely: a poll of the history folder finds them within a second.
     const poll = setInterval(() => void this.refreshHistory(), 1000);
     poll.unref?.();
@@ -171,6 +172,28 @@ export class WatchedFile {
       for (const listener of this.listeners) if (listener !== options.except) listener.disk(after, 'write');
       return outcome;
     });
+  }
+
+  /**
+   * This file as a group session's bridge sees it: the same reads, the same settled writes (one
+   * at a time with the pages'), the same watcher. Pages hear of the bridge's writes as of any
+   * other window's; the bridge hears of theirs and of outside changes.
+   */
+  forBridge(): WorkingFileDisk {
+    let self: FileListener | undefined;
+    return {
+      read: () => this.fresh(self),
+      write: (baseVersion, text) => this.write(baseVersion, text, { except: self }),
+      watch: (onChange) => {
+        const listener: FileListener = { disk: () => onChange(), history: () => undefined };
+        self = listener;
+        const stop = this.listen(listener);
+        return () => {
+          stop();
+          if (self === listener) self = undefined;
+        };
+      },
+    };
   }
 
   /** Records a snapshot of the file as it is on disk, provided that is the `version` the editor shows. */

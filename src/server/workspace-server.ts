@@ -6,9 +6,10 @@ import { networkInterfaces } from 'node:os';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { MAX_FILE_BYTES } from '../format';
-import { CODE_FRAGMENT, LIVE_PATH, LIVE_PROTOCOL, SESSION_PATH, type SessionAnswer } from '../protocol/workspace-protocol';
+import { CODE_FRAGMENT, COLLAB_PATH, LIVE_PATH, LIVE_PROTOCOL, SESSION_PATH, type SessionAnswer } from '../protocol/workspace-protocol';
 import { securityHeaders } from '../security/content-security-policy';
 import { AccessTable, OWNER, type Grant } from './access';
+import { GroupSession } from './group-session';
 import { startLiveSession } from './live-session';
 import { bearerOf, checkOrigin, hostWithPort, secretOfUpgrade, type GuardConfig } from './request-guard';
 import { loadWebFiles, type WebFile } from './web-files';
@@ -47,6 +48,8 @@ export interface RunningWorkspaceServer {
   access: AccessTable;
   /** A new address that lets one page in, once: `http://HOST:PORT/#code=…`. */
   address(options?: AddressOptions): string;
+  /** The group session (one file only): invites, who is here, the collaboration channel. */
+  group: GroupSession | undefined;
   close(): Promise<void>;
 }
 
@@ -66,12 +69,25 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
 
   const live = new WebSocketServer({ noServer: true, maxPayload: MAX_FILE_BYTES * 2 + 65_536, handleProtocols: (offered) => (offered.has(LIVE_PROTOCOL) ? LIVE_PROTOCOL : false) });
   const sockets = new Map<WebSocket, Grant>();
-  access.onRevoke((identity) => {
-    for (const [socket, grant] of sockets) if (grant.identity === identity) socket.close(REVOKED_CLOSE_CODE, 'Access revoked.');
+  access.onRevoke((identity, invite) => {
+    for (const [socket, grant] of sockets) if (grant.identity === identity && (invite === undefined || grant.invite === invite)) socket.close(REVOKED_CLOSE_CODE, 'Access revoked.');
   });
+  const shownHost = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : hostWithPort(options.host, port).replace(/:\d+$/, '');
+  const address = ({ grant = OWNER, onUsed }: AddressOptions = {}) => `http://${shownHost}:${port}/#${CODE_FRAGMENT}=${access.issueCode(grant, { onUsed })}`;
+  const group = options.workspace.kind === 'file' ? new GroupSession({ file: options.workspace.file, access, linkFor: (grant, onUsed) => address({ grant, onUsed }) }) : undefined;
+
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => undefined);
     const refuse = (status: number, reason: string) => socket.end(`HTTP/1.1 ${status} ${statusText(status)}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${reason}\n`);
     const raw = request.url ?? '/';
+    if (raw === COLLAB_PATH) {
+      // Invited people's channel: Host and Origin as for everything; the secret is checked by the
+      // collaboration server against the same access table (identity and role are the table's).
+      const verdict = checkOrigin(request, guard);
+      if (!verdict.ok) return refuse(verdict.status, verdict.reason);
+      if (!group?.handleUpgrade(request, socket, head)) return refuse(404, 'No group session runs here: the driver starts one by inviting someone.');
+      return;
+    }
     if (raw !== LIVE_PATH) return refuse(raw.split('?')[0] === LIVE_PATH ? 400 : 404, raw.split('?')[0] === LIVE_PATH ? 'The live channel takes no parameters.' : 'Not found.');
     const verdict = checkOrigin(request, guard);
     if (!verdict.ok) return refuse(verdict.status, verdict.reason);
@@ -81,17 +97,18 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
     live.handleUpgrade(request, socket, head, (ws) => {
       sockets.set(ws, grant);
       ws.once('close', () => sockets.delete(ws));
-      startLiveSession(ws, options.workspace, grant);
+      startLiveSession(ws, options.workspace, grant, group);
     });
   });
 
-  const shownHost = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : hostWithPort(options.host, port).replace(/:\d+$/, '');
   return {
     port,
     hostNames,
     access,
-    address: ({ grant = OWNER, onUsed } = {}) => `http://${shownHost}:${port}/#${CODE_FRAGMENT}=${access.issueCode(grant, { onUsed })}`,
+    address,
+    group,
     close: async () => {
+      await group?.close();
       for (const client of live.clients) client.terminate();
       live.close();
       options.workspace.stop();

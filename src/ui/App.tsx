@@ -30,6 +30,10 @@ import { DiskProblemBanner } from './live/DiskProblemBanner';
 import { FolderPicker } from './live/FolderPicker';
 import { LiveAccessMessage } from './live/LiveAccessMessage';
 import './live/live.css';
+import './group/group.css';
+import { PresenceStrip } from './group/PresenceStrip';
+import { PresenceOutlines } from './group/PresenceOutlines';
+import { useGroupStore } from '../store/group/group-store';
 import { NoticeBar } from './NoticeBar';
 import { OpenProblemDialog } from './OpenProblemDialog';
 import { JoinQuestionDialog } from './join/JoinQuestionDialog';
@@ -88,7 +92,9 @@ export function App() {
   const revision = view.revision !== null ? snapshots[view.revision - 1] : undefined;
   const data = revision ? revision.data : document?.data;
   const trees: DrawableTree[] = useMemo(() => (revision ? readTrees(revision.data) : (document?.trees ?? [])), [revision, document?.trees]);
-  const readOnly = revision !== undefined;
+  // An observer follows the group session: every editing control is hidden (the server refuses anyway).
+  const observer = useGroupStore((s) => s.invited === 'observer');
+  const readOnly = revision !== undefined || observer;
   const tree = trees.find((t) => t.key === view.tree) ?? trees[0];
   // The toolbar's toggle shows pressed at once; the canvas for the other view is drawn just after
   // that paint. A file just opened is drawn in its own mode straight away.
@@ -169,6 +175,8 @@ export function App() {
     <div className="cw-app">
       <Toolbar actions={list} openInput={openInput} snapshotOpen={snapshotOpen} onSnapshotOpen={setSnapshotOpen} />
       {live ? <DiskProblemBanner /> : <RestoreBanner />}
+      <PresenceStrip />
+      <PresenceOutlines />
       <RevisionBar />
       {document && !choosingFile && (
         <div className="cw-tabbar">
@@ -243,7 +251,7 @@ export function App() {
         {!choosingFile && (
           <SideColumn>
             <FirstRunGuide />
-            <SidePanel />
+            {observer ? <ObserverPanel /> : <SidePanel />}
           </SideColumn>
         )}
       </main>
@@ -264,5 +272,15 @@ export function App() {
       <ImportReportDialog />
       <PresentationMode />
     </div>
+  );
+}
+
+/** An observer's side column: what they can do (follow), and nothing to edit. */
+function ObserverPanel() {
+  return (
+    <aside className="cw-side-panel cw-observer-note" aria-label="Observer" data-testid="observer-panel">
+      <h2>Observing</h2>
+      <p>You follow this session as an observer: you see every change as it is made, and cannot change anything.</p>
+    </aside>
   );
 }

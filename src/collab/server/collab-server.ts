@@ -13,6 +13,7 @@ import { Redis } from '@hocuspocus/extension-redis';
 import { WebSocketServer } from 'ws';
 import { MAX_FILE_BYTES } from '../../format';
 import type { CollabClientMessage, CollabServerMessage, Identity } from '../../protocol/collab-protocol';
+import type { WorkingFileDisk } from '../../disk/working-file-disk';
 import { FileSession } from './file-session';
 import { revokedInvites } from '../shared-doc';
 import { SessionExtension, type Authenticate, type SessionHandle } from './session-extension';
@@ -21,7 +22,7 @@ import { checkUpgrade, defaultHostNames, type UpgradeGuard } from './upgrade-gua
 export interface CollabServerOptions {
   authenticate: Authenticate;
   /** A file server: the working file (its real path) and the document name it is shared under. */
-  file?: { path: string; documentName: string; writeDelayMs?: number; watch?: boolean };
+  file?: { path: string; documentName: string; writeDelayMs?: number; watch?: boolean; disk?: WorkingFileDisk };
   /** A hub: the Redis server linking the hubs (options go to ioredis: password, db, tls). */
   redis?: { host: string; port: number; prefix?: string; options?: Record<string, unknown> };
   onRefused?(identity: Identity, reason: string): void;
@@ -54,7 +55,7 @@ export async function createCollabServer(options: CollabServerOptions): Promise<
     load: file
       ? async (name, document) => {
           if (name !== file.documentName) throw new Error('This server shares one file.');
-          session = await FileSession.open(file.path, document, { writeDelayMs: file.writeDelayMs, watch: file.watch });
+          session = await FileSession.open(file.path, document, { writeDelayMs: file.writeDelayMs, watch: file.watch, disk: file.disk });
           return fileHandle(session);
         }
       : undefined,

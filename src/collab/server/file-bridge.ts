@@ -16,11 +16,11 @@ import {
   type MergeConflict,
   type MergeSide,
   type SaveBase,
+  shapeOfText,
+  unfinishedChange,
 } from '../../format';
-import { replaceAtomically } from '../../disk/atomic-write';
 import { outputFolderFor, recordSnapshot, HistoryRefusal } from '../../disk/history-on-disk';
-import { readWorkingText } from '../../disk/read-text';
-import { watchFile } from '../../disk/watch-file';
+import { settledDisk, type WorkingFileDisk } from '../../disk/working-file-disk';
 import type { SessionConflict } from '../../protocol/collab-protocol';
 import { DocReader } from '../read-doc';
 import { fillDoc } from '../load-doc';
@@ -43,6 +43,11 @@ export interface FileBridgeOptions {
   onState?(state: BridgeState): void;
   /** Test hook: the bridge does not watch the file (tests call `checkDisk`). */
   watch?: boolean;
+  /**
+   * How the file is read, written and watched: by default the settled, compared, safe write of
+   * src/disk; inside `causeway open`, the workspace server's own file (one writer, one watcher).
+   */
+  disk?: WorkingFileDisk;
   /**
    * The document already holds the session (a hub kept it while the file's process was away):
    * it is kept, and written onto the file's text, instead of being filled from the file.
@@ -94,8 +99,9 @@ export class FileBridge {
 
   /** Reads the working file at `path` (its real path) into the empty document `doc`. */
   static async open(path: string, doc: Y.Doc, reader: DocReader, options: FileBridgeOptions = {}): Promise<FileBridge> {
-    const read = await readWorkingText(path);
-    if (!read.ok) throw new FileOpenError(read.message);
+    const disk = options.disk ?? settledDisk(path);
+    const read = await disk.read();
+    if (read.text === null) throw new FileOpenError(read.problem);
     const opened = openWorkingFile(read.text);
     if (!opened.editable) {
       const error = opened.diagnostics.find((d) => d.severity === 'error');
@@ -103,8 +109,8 @@ export class FileBridge {
       throw new FileOpenError(`${path}${where}: ${error?.message ?? 'this is not a working file Causeway can edit'}`);
     }
     if (!options.adopt) fillDoc(doc, opened.data!, undefined, options.origin ?? BRIDGE_ORIGIN);
-    const base: Base = { text: read.text, version: versionOf(read.text), source: opened.source, data: options.adopt ? opened.data! : reader.view().data };
-    const bridge = new FileBridge(path, doc, reader, base, options);
+    const base: Base = { text: read.text, version: read.version, source: opened.source, data: options.adopt ? opened.data! : reader.view().data };
+    const bridge = new FileBridge(path, doc, reader, base, disk, options);
     if (options.adopt) bridge.schedule();
     return bridge;
   }
@@ -114,6 +120,7 @@ export class FileBridge {
     private readonly doc: Y.Doc,
     private readonly reader: DocReader,
     base: Base,
+    private readonly disk: WorkingFileDisk,
     private readonly options: FileBridgeOptions,
   ) {
     this.base = base;
@@ -122,7 +129,7 @@ export class FileBridge {
       if (origin !== this.origin) this.schedule();
     };
     doc.on('update', this.onUpdate);
-    this.stopWatching = options.watch === false ? () => undefined : watchFile(path, () => this.checkDisk(), { pollMs: 500 });
+    this.stopWatching = options.watch === false ? () => undefined : disk.watch(() => void this.checkDisk());
     this.publish();
   }
 
@@ -208,23 +215,15 @@ export class FileBridge {
     if (!disk) return;
     if (disk.version !== this.base.version) return this.merge(disk);
     const saved = saveWithSource(this.base.source, data);
-    let changedMeanwhile: { text: string; version: string } | null = null;
-    try {
-      const written = await replaceAtomically(this.path, saved.text, {
-        // The file may change while the new text is written out: look once more before the rename.
-        beforeRename: async () => {
-          const now = await this.readDisk();
-          if (now && now.version === this.base.version) return true;
-          changedMeanwhile = now;
-          return false;
-        },
-      });
-      if (!written) {
-        if (changedMeanwhile) return this.merge(changedMeanwhile);
-        return;
-      }
-    } catch (error) {
-      this.setState({ problem: `the file could not be written (${describeWriteError(error)}); the session keeps its work and tries again with the next change.` });
+    // Written as `causeway open` writes: compared with the version last seen (again just before
+    // the rename), and over a change by someone else only once it has settled.
+    const outcome = await this.disk.write(this.base.version, saved.text);
+    if (outcome.outcome === 'stale') {
+      if (outcome.disk.text === null) return this.setState({ problem: `the file cannot be read (${outcome.disk.problem}); the session keeps its work and will not write over it.` });
+      return this.merge({ text: outcome.disk.text, version: outcome.disk.version });
+    }
+    if (outcome.outcome === 'failed') {
+      this.setState({ problem: `the file was not written (${outcome.reason}); the session keeps its work and tries again with the next change.` });
       return;
     }
     this.base = { text: saved.text, version: versionOf(saved.text), source: saved.source, data };
@@ -239,16 +238,23 @@ export class FileBridge {
 
   /** The file as text, or null (and the problem said) when it cannot be read. */
   private async readDisk(): Promise<{ text: string; version: string } | null> {
-    const read = await readWorkingText(this.path);
-    if (!read.ok) {
-      this.setState({ problem: `the file cannot be read (${read.message}); the session keeps its work and will not write over it.` });
+    const read = await this.disk.read();
+    if (read.text === null) {
+      this.setState({ problem: `the file cannot be read (${read.problem}); the session keeps its work and will not write over it.` });
       return null;
     }
-    return { text: read.text, version: versionOf(read.text) };
+    return { text: read.text, version: read.version };
   }
 
   /** Merges the text on disk with the document, against the last text both agreed on. */
   private async merge(disk: { text: string; version: string }): Promise<void> {
+    // A change that looks half-written (a tree gone, no longer valid) is not taken in: the
+    // session waits for the next change, as `causeway open` does (src/format/merge/settle.ts).
+    const unfinished = unfinishedChange(shapeOfText(this.base.text), shapeOfText(disk.text));
+    if (unfinished) {
+      this.setState({ problem: `the file on disk looks unfinished (${unfinished}); the session keeps its work and waits for the next change.` });
+      return;
+    }
     const view = this.reader.view();
     const outcome = mergeWorkingTexts(this.base.text, view.data, disk.text, this.choices);
     if (outcome.theirsProblem) {
@@ -306,13 +312,4 @@ function sessionConflict(conflict: MergeConflict): SessionConflict {
     mine: side(conflict.mine),
     theirs: side(conflict.theirs),
   };
-}
-
-function describeWriteError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException)?.code;
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'ENOSPC') return 'the disk is full';
-  if (code === 'EROFS') return 'the file system is read-only';
-  if (code === 'ENOENT') return 'the folder that holds it is gone';
-  return error instanceof Error ? error.message : String(error);
 }

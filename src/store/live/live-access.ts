@@ -7,6 +7,13 @@
 import { CODE_FRAGMENT, SESSION_PATH, type SessionAnswer } from '../../protocol/workspace-protocol';
 
 const SECRET_KEY = 'causeway.live.secret';
+/**
+ * An invited person's secret and role (group sessions) are kept apart from the driver's: a
+ * driver who tries a participant's link in their own browser keeps their own way in.
+ */
+const INVITED_KEY = 'causeway.group.invited';
+
+export type InvitedRole = 'participant' | 'observer';
 
 /** Where the page stands: it holds a secret, has none, or came with an address already used. */
 export type AccessState = 'ok' | 'no-address' | 'address-used';
@@ -56,21 +63,59 @@ function takeCodeFromAddress(): string | undefined {
 export async function obtainAccess(): Promise<AccessState> {
   const code = takeCodeFromAddress();
   if (code !== undefined) {
-    const secret = await exchangeCode(code);
-    if (secret !== undefined) {
-      keep(secret);
+    const answer = await exchangeCode(code);
+    if (answer !== undefined && answer.role !== 'driver') {
+      keepInvited({ secret: answer.secret, role: answer.role });
       return 'ok';
     }
+    if (answer !== undefined) {
+      keep(answer.secret);
+      return 'ok';
+    }
+    if (invitedAccess()) return 'ok';
     return currentSecret() !== null ? 'ok' : 'address-used';
   }
-  return currentSecret() !== null ? 'ok' : 'no-address';
+  return currentSecret() !== null || invitedAccess() ? 'ok' : 'no-address';
+}
+
+/** This page's way in as an invited person, when it came in with an invite (and holds no driver's secret). */
+export function invitedAccess(): { secret: string; role: InvitedRole } | undefined {
+  if (currentSecret() !== null) return undefined;
+  try {
+    const value = JSON.parse(sessionStorage.getItem(INVITED_KEY) ?? localStorage.getItem(INVITED_KEY) ?? 'null') as { secret?: unknown; role?: unknown } | null;
+    if (value && typeof value.secret === 'string' && (value.role === 'participant' || value.role === 'observer')) return { secret: value.secret, role: value.role };
+  } catch {
+    // nothing kept
+  }
+  return invitedInMemory;
+}
+
+let invitedInMemory: { secret: string; role: InvitedRole } | undefined;
+
+function keepInvited(access: { secret: string; role: InvitedRole }): void {
+  invitedInMemory = access;
+  try {
+    localStorage.setItem(INVITED_KEY, JSON.stringify(access));
+  } catch {
+    // storage switched off: this tab keeps it in memory
+  }
+}
+
+/** Forgets the invited person's secret (revoked, or the server restarted). */
+export function forgetInvited(): void {
+  invitedInMemory = undefined;
+  try {
+    localStorage.removeItem(INVITED_KEY);
+  } catch {
+    // nothing kept
+  }
 }
 
 /** Waits between attempts while the server does not answer at all (it is still starting). */
 const EXCHANGE_RETRY_MS = [250, 500, 1000, 2000];
 
-/** The secret the server gives for `code`; undefined when it refuses the code (used, unknown). */
-async function exchangeCode(code: string): Promise<string | undefined> {
+/** The secret (and role) the server gives for `code`; undefined when it refuses the code (used, unknown). */
+async function exchangeCode(code: string): Promise<SessionAnswer | undefined> {
   for (let attempt = 0; ; attempt++) {
     let response: Response;
     try {
@@ -88,7 +133,8 @@ async function exchangeCode(code: string): Promise<string | undefined> {
     }
     if (!response.ok) return undefined;
     const answer = (await response.json().catch(() => ({}))) as Partial<SessionAnswer>;
-    return typeof answer.secret === 'string' && answer.secret.length > 0 ? answer.secret : undefined;
+    if (typeof answer.secret !== 'string' || answer.secret.length === 0) return undefined;
+    return { secret: answer.secret, role: answer.role === 'participant' || answer.role === 'observer' ? answer.role : 'driver' };
   }
 }
 

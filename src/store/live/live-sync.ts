@@ -25,7 +25,9 @@ import type { TurnRecord } from '../../protocol/turn-record';
 import { loadSession, startAutosave, type SavedSession, type SessionKey } from '../autosave';
 import { useDocumentStore } from '../document-store';
 import { useHistoryStore } from '../history-store';
-import { currentSecret, forgetSecret, obtainAccess, onNewAccess, secretHolds } from './live-access';
+import { currentSecret, forgetSecret, invitedAccess, obtainAccess, onNewAccess, secretHolds } from './live-access';
+import { useGroupStore } from '../group/group-store';
+import type { InviteRequest } from '../../protocol/workspace-protocol';
 import { connectLive, type ConnectionState, type LiveConnection } from './live-connection';
 import { useLiveStore, type DiskProblem } from './live-store';
 import { describeDiskChange, describeMerge } from './live-words';
@@ -65,6 +67,7 @@ interface Sync {
   conflictTimer: ReturnType<typeof setTimeout> | undefined;
   request: number;
   snapshotWaiters: Map<number, (outcome: { ok: boolean; message: string }) => void>;
+  inviteWaiters: Map<number, (outcome: { ok: true; link: string } | { ok: false; message: string }) => void>;
   flushWaiters: ((written: boolean) => void)[];
 }
 
@@ -115,6 +118,7 @@ export function startLiveSync(): () => void {
     conflictTimer: undefined,
     request: 0,
     snapshotWaiters: new Map(),
+    inviteWaiters: new Map(),
     flushWaiters: [],
   };
   sync = state;
@@ -123,6 +127,15 @@ export function startLiveSync(): () => void {
   void obtainAccess().then((access) => {
     if (stopped) return;
     useLiveStore.setState({ access });
+    // Came in with an invite: this page edits through the group session, not the live channel.
+    const invited = invitedAccess();
+    if (invited) {
+      useLiveStore.setState({ mode: 'file', file: { id: 'group', name: 'the group session', folder: '' } });
+      useGroupStore.subscribe((now) => useLiveStore.setState({ connection: now.status === 'connected' ? 'connected' : now.status === 'connecting' ? 'connecting' : 'disconnected' }));
+      // Loaded only here: a person working alone never downloads the group session's engine.
+      void import('../group/group-sync').then((group) => group.startGroupSync(invited));
+      return;
+    }
     state.connection = connectLive(
       {
         state: (connection) => onConnection(connection),
@@ -220,7 +233,36 @@ async function onMessage(message: ServerMessage): Promise<void> {
     case 'refused':
       useDocumentStore.getState().say('refusal', message.message);
       return;
+    case 'group':
+      useGroupStore.setState({ invites: message.invites, people: message.people });
+      return;
+    case 'invite-result': {
+      const waiter = sync.inviteWaiters.get(message.request);
+      sync.inviteWaiters.delete(message.request);
+      waiter?.(message.ok && message.link ? { ok: true, link: message.link } : { ok: false, message: message.message ?? 'No invite was made.' });
+      return;
+    }
   }
+}
+
+/** Driver: a new one-time link into the group session (for a participant of the file, or an observer). */
+export async function requestInvite(invite: InviteRequest): Promise<{ ok: true; link: string } | { ok: false; message: string }> {
+  if (!sync) return { ok: false, message: 'This page is not connected to causeway open.' };
+  // A participant just added must be in the file before their link is checked.
+  await Promise.race([flushWrites(), new Promise((resolve) => setTimeout(resolve, 3000))]);
+  if (!sync) return { ok: false, message: 'This page is not connected to causeway open.' };
+  const request = ++sync.request;
+  const answer = new Promise<{ ok: true; link: string } | { ok: false; message: string }>((resolve) => sync!.inviteWaiters.set(request, resolve));
+  if (!sync.connection.send({ type: 'invite', request, invite })) {
+    sync.inviteWaiters.delete(request);
+    return { ok: false, message: 'No invite was made: the server cannot be reached.' };
+  }
+  return answer;
+}
+
+/** Driver: takes an invite back; whoever came in with it is disconnected at once. */
+export function revokeInvite(invite: string): boolean {
+  return sync?.connection.send({ type: 'revoke-invite', invite }) ?? false;
 }
 
 function showFolder(path: string, files: { id: string; name: string; title?: string; problem?: string }[]): void {

@@ -12,7 +12,7 @@ export function LiveStatus() {
   const file = useLiveStore((s) => s.file);
   const listing = useLiveStore((s) => s.mode === 'folder');
   if (!active || (listing && connection === 'connected')) return null;
-  const where = file ? `${file.folder}/${file.name}` : 'the file on disk';
+  const where = file ? (file.folder ? `${file.folder}/${file.name}` : file.name) : 'the file on disk';
   if (connection !== 'connected' && noWayIn) {
     return (
       <span className="cw-live-status is-disconnected" role="status" data-testid="save-status" data-state="disconnected" title="This page has no way in to the server yet: open the address causeway open printed.">

@@ -7,6 +7,9 @@ import { formEntryKeys } from '../entry/text-entry';
 import { driverOf, humansOf, type Person } from './items';
 import { PanelSection } from './PanelSection';
 import { useDraft } from './use-draft';
+import { GroupInvites } from '../group/GroupInvites';
+import { useLiveStore } from '../../store/live/live-store';
+import { useGroupStore } from '../../store/group/group-store';
 
 export function ParticipantsPanel() {
   const data = useDocumentStore((s) => s.document?.data);
@@ -43,6 +46,7 @@ export function ParticipantsPanel() {
         </table>
       </PanelSection>
       <AddParticipant />
+      <InvitesForDriver />
     </div>
   );
 }
@@ -67,6 +71,13 @@ function ParticipantRow({ person, driver, onRemove }: { person: Person; driver: 
       </td>
     </tr>
   );
+}
+
+/** Invites are the driver's, on a page of `causeway open` on one file. */
+function InvitesForDriver() {
+  const driverPage = useLiveStore((s) => s.active && s.mode === 'file' && s.folder === null);
+  const invited = useGroupStore((s) => s.invited);
+  return driverPage && !invited ? <GroupInvites /> : null;
 }
 
 function AddParticipant() {

@@ -1,6 +1,7 @@
 // The toolbar, on one row at 1280 px: the file and its save state, then the actions in groups
 // (file, edit, view, find, history), with the rarer ones under "More". Every button has its
 // shortcut in its tooltip; all of them are in the command palette too.
+import { useGroupStore } from '../../store/group/group-store';
 import type { RefObject } from 'react';
 import { hasUnsavedChanges, useDocumentStore } from '../../store/document-store';
 import type { EditorAction } from '../commands/editor-actions';
@@ -61,6 +62,7 @@ export function Toolbar({ actions, openInput, snapshotOpen, onSnapshotOpen }: To
       </button>
     );
   };
+  const invited = useGroupStore((s) => s.invited);
   return (
     // While a folder's files are listed there is nothing to edit yet: the actions wait (CSS).
     <header className={`cw-toolbar${choosingFile ? ' is-choosing-file' : ''}`}>
@@ -91,11 +93,12 @@ export function Toolbar({ actions, openInput, snapshotOpen, onSnapshotOpen }: To
         {/* Live, the file is written by itself: a downloaded copy is the rare action. */}
         <MoreMenu actions={(live ? ['export-yaml', ...MORE] : MORE).map((id) => byId.get(id)).filter((a): a is EditorAction => a !== undefined)} />
       </div>
-      <div className="cw-toolbar-group" role="group" aria-label="Edit">
+      {/* An observer changes nothing: no editing controls. */}
+      {invited !== 'observer' && <div className="cw-toolbar-group" role="group" aria-label="Edit">
         {button('undo', <span aria-hidden="true">↶</span>, { label: 'Undo', className: 'cw-button-icon' })}
         {button('redo', <span aria-hidden="true">↷</span>, { label: 'Redo', className: 'cw-button-icon' })}
         {button('add-node', '+ Add node', { title: tip('add-node', 'Add a node to this tree (or double-click the canvas)') })}
-      </div>
+      </div>}
       <div className="cw-toolbar-group" role="group" aria-label="View">
         {button('accepted-only', 'Accepted only', { pressed: mode === 'accepted', className: 'cw-toggle', title: tip('accepted-only', 'Show only accepted nodes and the accepted links between them') })}
         {button('tidy-up', <span aria-hidden="true">⟲</span>, { label: 'Tidy up', className: 'cw-button-icon', title: tip('tidy-up', 'Tidy up: lay this tree out afresh, in its usual shape (Undo puts every card back)') })}
@@ -105,7 +108,8 @@ export function Toolbar({ actions, openInput, snapshotOpen, onSnapshotOpen }: To
         {button('find', <span aria-hidden="true">⌕</span>, { label: 'Find', className: 'cw-button-icon cw-button-find', pressed: finding, title: tip('find', 'Find text in every tree, and filter') })}
         {button('focus', <span aria-hidden="true">◎</span>, { label: 'Focus', pressed: focusing, className: 'cw-button-icon cw-toggle', title: tip('focus', 'Focus on the selection: its causes and effects stay, the rest dims') })}
       </div>
-      {document && (
+      {/* Snapshots are the driver's (an invited person's page has no file to record from). */}
+      {document && !invited && (
         <div className="cw-toolbar-group" role="group" aria-label="History">
           <SnapshotPopover open={snapshotOpen} onOpenChange={onSnapshotOpen} />
         </div>

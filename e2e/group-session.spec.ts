@@ -1,0 +1,106 @@
+// A group session on a real `causeway open`, one browser context per person: the driver invites
+// Tom and an observer from the People panel; Tom's node reaches the driver and the observer within
+// about a second and is written to the file credited to Tom; the observer's page has no editing
+// controls; everyone sees who is here.
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { EXAMPLE_PATH, waitForLayout } from './helpers';
+import { card, openLive, read, serve, side, status, stopAll } from './live-helpers';
+
+import { temporaryCopy } from './workspace';
+
+const SHOTS = fileURLToPath(new URL('screenshots', import.meta.url));
+test.afterEach(stopAll);
+
+async function inviteLink(driver: Page, button: string): Promise<string> {
+  await side(driver).getByRole('button', { name: button, exact: true }).click();
+  const link = driver.getByTestId('invite-link');
+  await expect(link).toHaveValue(/#code=/);
+  return link.inputValue();
+}
+
+async function joinWith(browser: Browser, link: string, size = { width: 1440, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport: size });
+  const page = await context.newPage();
+  await page.goto(link);
+  await page.getByRole('tab', { name: /Current Reality Tree/ }).click();
+  await waitForLayout(page, 'current_reality');
+  return page;
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `group-${name}.png`) });
+}
+
+test('the driver invites a participant and an observer; a node added by the participant reaches everyone and the file, credited to them', async ({ page: driver, browser }) => {
+  test.setTimeout(240_000);
+  const path = temporaryCopy(EXAMPLE_PATH);
+  const server = await serve(path);
+  await driver.setViewportSize({ width: 1440, height: 900 });
+  await openLive(driver, server);
+  await side(driver).getByRole('button', { name: 'People' }).click();
+  const tomLink = await inviteLink(driver, 'Invite Tom');
+  await driver.getByRole('button', { name: 'Copy' }).click().catch(() => undefined);
+  await shot(driver, 'invite-dialog');
+  const observerLink = await inviteLink(driver, 'Observer link');
+
+  const tom = await joinWith(browser, tomLink);
+  const observer = await joinWith(browser, observerLink);
+  // Who is here, on every page: Tom, the observer counted, the driver's list of invites.
+  await expect(tom.getByTestId('presence-strip')).toContainText('Tom (you)');
+  await expect(tom.getByTestId('presence-strip')).toContainText('1 observer');
+  await expect(driver.getByTestId('presence-strip')).toContainText('Tom');
+  await expect(side(driver).locator('[data-invite="tom"]')).toContainText('joined');
+
+  // The observer's page has no editing controls.
+  await expect(observer.getByTestId('observer-panel')).toBeVisible();
+  await expect(observer.getByRole('button', { name: '+ Add node' })).toHaveCount(0);
+  await expect(observer.getByRole('complementary', { name: 'Side panel' })).toHaveCount(0);
+  await shot(observer, 'observer-view');
+
+  // Tom adds a node; the driver and the observer see it, and the file has it credited to Tom.
+  await tom.getByRole('button', { name: '+ Add node' }).click();
+  const dialog = tom.getByRole('dialog', { name: /Add a node/ });
+  await dialog.getByLabel('Kind').selectOption({ label: 'Cause' });
+  await dialog.getByLabel('Statement').fill('Volunteers arrive after the queue has formed.');
+  await dialog.getByRole('button', { name: 'Add node' }).click();
+  const added = tom.locator('[data-node-id]', { hasText: 'Volunteers arrive after the queue has formed.' });
+  await expect(added).toBeVisible();
+  const id = (await added.getAttribute('data-node-id'))!;
+  await expect(card(driver, id)).toBeVisible({ timeout: 3000 });
+  await expect(card(observer, id)).toBeVisible({ timeout: 3000 });
+  await expect
+    .poll(() => {
+      const file = parse(read(path)) as { trees: { current_reality: { nodes: { id: string; contributions?: unknown[] }[] } } };
+      return file.trees.current_reality.nodes.find((node) => node.id === id)?.contributions;
+    }, { timeout: 5000 })
+    .toEqual([{ by: 'tom', attribution: 'explicit', mode: 'text' }]);
+  // Tom's selection (the node he just added) is outlined on the others' canvases; his typing is named.
+  await expect(card(observer, id)).toHaveAttribute('data-selected-by', 'Tom');
+  await tom.getByRole('textbox', { name: 'Text', exact: true }).press('Control+End');
+  await tom.getByRole('textbox', { name: 'Text', exact: true }).pressSequentially(' Often.');
+  await expect(observer.getByTestId('presence-strip')).toContainText(`is editing ${id}`);
+  await expect(card(driver, id)).toContainText('has formed. Often.', { timeout: 5000 });
+  await expect(driver.getByTestId('presence-strip')).toContainText('Maya');
+  await shot(observer, 'selection-outlined');
+  await shot(tom, 'presence-strip');
+  // The same at a phone's size, and in the dark theme.
+  await tom.getByRole('button', { name: 'Dark mode' }).click();
+  await shot(tom, 'presence-strip-dark');
+  await tom.setViewportSize({ width: 390, height: 844 });
+  await observer.setViewportSize({ width: 390, height: 844 });
+  await driver.setViewportSize({ width: 390, height: 844 });
+  await expect(status(tom)).toHaveText(/Saved/);
+  await tom.waitForTimeout(800); // the layout settles at the new size
+  await shot(tom, 'presence-strip-phone-dark');
+  await shot(observer, 'observer-view-phone');
+  await shot(driver, 'invite-dialog-phone');
+
+  // Revoked: Tom is disconnected at once.
+  await side(driver).getByRole('button', { name: 'Revoke the invite of Tom' }).click();
+  await expect(status(tom)).toHaveText(/Disconnected|Connecting/, { timeout: 5000 });
+});

@@ -1,0 +1,83 @@
+// `causeway invite` as a user runs it, beside a real `causeway open`: a link for a participant and
+// one for an observer, each letting one browser in once; clear refusals when no session runs or
+// the id is not a participant. The request goes through a socket only this user can reach.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { SAMPLES } from '../format/fixtures';
+import { privateFolder } from '../disk/private-folder';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const BIN = join(ROOT, 'bin/causeway.js');
+const invite = (...args: string[]) => spawnSync(process.execPath, [BIN, 'invite', ...args], { encoding: 'utf8', timeout: 30_000 });
+
+function exchange(link: string): Promise<{ status: number; body: string }> {
+  const url = new URL(link);
+  return new Promise((done, fail) =>
+    request({ host: '127.0.0.1', port: url.port, path: '/session', method: 'POST', headers: { 'Content-Type': 'application/json', Origin: url.origin } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => done({ status: res.statusCode ?? 0, body }));
+    })
+      .on('error', fail)
+      .end(JSON.stringify({ code: url.hash.replace(/^#code=/, '') })),
+  );
+}
+
+describe('causeway invite', () => {
+  it('prints one-time links for a participant and an observer of the session running on the file', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'causeway-invite-'));
+    const file = join(folder, 'plan.yaml');
+    writeFileSync(file, SAMPLES.workshop);
+    const other = join(folder, 'other.yaml');
+    writeFileSync(other, SAMPLES.workshop);
+
+    const none = invite(other, 'bob');
+    expect(none.status).toBe(1);
+    expect(none.stderr).toContain('no group session runs on');
+
+    const child = spawn(process.execPath, [BIN, 'open', file, '--no-browser'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      await new Promise<void>((done, fail) => {
+        let out = '';
+        const timer = setTimeout(() => fail(new Error(`causeway open did not start:\n${out}`)), 20_000);
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          out += chunk;
+          if (out.includes('Press Ctrl+C')) (clearTimeout(timer), done());
+        });
+      });
+      const bob = invite(file, 'bob');
+      expect(bob.stderr).toBe('');
+      expect(bob.status).toBe(0);
+      const link = bob.stdout.trim();
+      expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#code=[\w-]+$/);
+      const exchanged = await exchange(link);
+      expect(exchanged.status).toBe(200);
+      expect(JSON.parse(exchanged.body)).toMatchObject({ role: 'participant' });
+      expect((await exchange(link)).status).toBe(401); // once only
+
+      const observer = invite(file, '--observer');
+      expect(observer.status).toBe(0);
+      expect(JSON.parse((await exchange(observer.stdout.trim())).body)).toMatchObject({ role: 'observer' });
+
+      const stranger = invite(file, 'mallory');
+      expect(stranger.status).toBe(1);
+      expect(stranger.stderr).toContain('"mallory" is not among the file\'s participants');
+      expect(invite(file).status).toBe(2);
+
+      // The socket is this user's alone.
+      const privateDir = (await privateFolder())!;
+      const socket = readdirSync(privateDir).find((name) => name === `invite-${child.pid}.sock`);
+      expect(socket).toBeDefined();
+      expect(statSync(join(privateDir, socket!)).mode & 0o077).toBe(0);
+      expect(statSync(privateDir).mode & 0o077).toBe(0);
+    } finally {
+      child.kill('SIGINT');
+      await new Promise((done) => child.on('exit', done));
+    }
+  }, 60_000);
+});

@@ -1,0 +1,147 @@
+// `causeway open` hosts the group session: invited people come in with a link from the driver
+// (a one-time code exchanged for a secret of their own), edit through the collaboration channel
+// mounted on the workspace server, and what they do reaches the file (credited to them by the
+// server) and the driver's page; the driver's writes reach them. Refusals write nothing.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import * as ops from '../format';
+import { openWorkingFile, type Json, type WorkingFile } from '../format';
+import { SAMPLES } from '../format/fixtures';
+import { CollabClient } from '../collab/client';
+import { writeFileToDoc } from '../collab';
+import { findItem, until } from '../collab/testing';
+import { COLLAB_PATH, SESSION_PATH, type ServerMessage } from '../protocol/workspace-protocol';
+import { GROUP_DOCUMENT } from './group-session';
+import { closeAll, codeOf, connect, get, serve, type LiveClient } from './test-server';
+import type { RunningWorkspaceServer } from './workspace-server';
+
+const clients: CollabClient[] = [];
+afterEach(async () => {
+  for (const client of clients.splice(0)) await client.close().catch(() => undefined);
+  await closeAll();
+});
+
+type InviteResult = Extract<ServerMessage, { type: 'invite-result' }>;
+let request = 1;
+
+async function invite(driver: LiveClient, invite: { role: 'participant'; participant: string } | { role: 'observer' }): Promise<InviteResult> {
+  driver.send({ type: 'invite', request: request++, invite });
+  return (await driver.next('invite-result')) as InviteResult;
+}
+
+/** What the invited person's page does with a link: exchanges its code, then joins the session. */
+async function exchange(server: RunningWorkspaceServer, link: string): Promise<{ status: number; secret?: string; role?: string }> {
+  const answer = await get(server, SESSION_PATH, { 'Content-Type': 'application/json', Origin: `http://127.0.0.1:${server.port}` }, 'POST', JSON.stringify({ code: codeOf(link) }));
+  return answer.status === 200 ? { status: 200, ...(JSON.parse(answer.body) as { secret: string; role: string }) } : { status: answer.status };
+}
+
+async function join(server: RunningWorkspaceServer, secret: string): Promise<CollabClient> {
+  const client = await CollabClient.start({ url: `ws://127.0.0.1:${server.port}${COLLAB_PATH}`, documentName: GROUP_DOCUMENT, credential: secret, WebSocket, reconnectDelayMs: 50 });
+  clients.push(client);
+  return client;
+}
+
+async function groupSession() {
+  const { server, file } = await serve(SAMPLES.workshop);
+  const driver = await connect(server);
+  await driver.next('welcome');
+  const onDisk = async () => openWorkingFile(await readFile(file, 'utf8')).data as unknown as WorkingFile;
+  return { server, file, driver, onDisk };
+}
+
+describe('the group session of causeway open', () => {
+  it('lets an invited participant in; their node reaches the driver and the file, credited to them', async () => {
+    const { server, file, driver, onDisk } = await groupSession();
+    const answer = await invite(driver, { role: 'participant', participant: 'bob' });
+    expect(answer).toMatchObject({ ok: true, link: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/#code=[\w-]+$/) });
+    const exchanged = await exchange(server, answer.link!);
+    expect(exchanged.role).toBe('participant');
+    // The link is one-time: found later in a history it lets nobody in.
+    expect((await exchange(server, answer.link!)).status).toBe(401);
+
+    const bob = await join(server, exchanged.secret!);
+    await bob.whenConnected();
+    expect(bob.identity).toMatchObject({ id: 'bob', role: 'participant' });
+    // The driver's page is open: bob sees the driver, named from the file and marked.
+    const driverSeen = await until(() => bob.presence().find((p) => p.user.role === 'driver'), 4000, 'the driver in bob’s presence');
+    expect(driverSeen!.user).toMatchObject({ id: 'alice', name: 'Alice', role: 'driver' });
+    expect(bob.edit((f) => ops.addNode(f, 'current_reality', { kind: 'cause', text: 'Approvers are overloaded.', id: 'n40' })).ok).toBe(true);
+    const node = await until(async () => findItem(await onDisk(), 'n40'), 4000, 'the node on disk');
+    expect(node!.contributions).toEqual([{ by: 'bob', attribution: 'explicit', mode: 'text' }]);
+    // The driver's page hears of it as of any write to the file.
+    const disk = await until(async () => {
+      const message = (await driver.next('disk')) as Extract<ServerMessage, { type: 'disk' }>;
+      return message.disk.text?.includes('Approvers are overloaded.') ? message : undefined;
+    }, 4000, 'the driver told');
+    expect(disk!.cause).toBe('write');
+
+    // The driver's own write (the live channel, as today) reaches the participant.
+    const text = await readFile(file, 'utf8');
+    const version = `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
+    driver.send({ type: 'write', request: 99, baseVersion: version, text: text.replace('Approvers are overloaded.', 'Approvers are overloaded on Mondays.') });
+    expect(await driver.next('write-result')).toMatchObject({ outcome: 'written' });
+    await until(() => (findItem(bob.data as unknown as WorkingFile, 'n40')?.text === 'Approvers are overloaded on Mondays.' ? true : undefined), 4000, 'the driver’s edit on bob’s page');
+
+    // The driver's People panel lists the invite (used) and who is here.
+    const group = await until(async () => {
+      const message = (await driver.next('group')) as Extract<ServerMessage, { type: 'group' }>;
+      return message.invites.some((i) => i.used) ? message : undefined;
+    }, 4000, 'the group state');
+    expect(group!.invites).toEqual([{ id: expect.any(String), identity: 'bob', name: 'Bob', role: 'participant', used: true }]);
+  });
+
+  it('refuses an invite for someone the file does not name, and invites from anyone but the driver', async () => {
+    const { server, driver } = await groupSession();
+    expect(await invite(driver, { role: 'participant', participant: 'mallory' })).toMatchObject({ ok: false, message: expect.stringContaining('"mallory" is not among the file’s participants'.replace('’', "'")) });
+    const observerLink = await invite(driver, { role: 'observer' });
+    const observer = await exchange(server, observerLink.link!);
+    // An invited page on the live channel: it may neither invite nor write the file there.
+    const page = await connect(server, { secret: observer.secret! });
+    await page.next('welcome');
+    expect(await invite(page, { role: 'observer' })).toMatchObject({ ok: false, message: 'Only the driver invites people.' });
+    page.send({ type: 'write', request: 5, baseVersion: 'x', text: 'schema_version: 1\n' });
+    expect(await page.next('write-result')).toMatchObject({ outcome: 'failed' });
+  });
+
+  it("refuses a forged credential, an observer's update, a participant crediting someone else and a revoked link, writing nothing", async () => {
+    const { server, file, driver } = await groupSession();
+    const before = await readFile(file, 'utf8');
+    const watch = await exchange(server, (await invite(driver, { role: 'observer' })).link!);
+    // Forged: a secret the table never gave.
+    const forger = await join(server, 'x'.repeat(43));
+    await until(() => (forger.status === 'refused' ? true : undefined), 4000, 'the forged credential refused');
+
+    const observer = await join(server, watch.secret!);
+    await observer.whenConnected();
+    const view = observer.view();
+    const added = ops.addNode(view.data as unknown as WorkingFile, 'current_reality', { kind: 'cause', text: 'From an observer.', id: 'n42' });
+    writeFileToDoc(observer.doc, view, (added as { file: WorkingFile }).file as unknown as Json);
+
+    const bobLink = await invite(driver, { role: 'participant', participant: 'bob' });
+    const bob = await join(server, (await exchange(server, bobLink.link!)).secret!);
+    await bob.whenConnected();
+    const refusals: string[] = [];
+    bob.on('message', (message) => message.type === 'refused' && refusals.push(message.reason));
+    const bobView = bob.view();
+    const forged = ops.accept(bobView.data as unknown as WorkingFile, ['n5'], ['carol']);
+    writeFileToDoc(bob.doc, bobView, (forged as { file: WorkingFile }).file as unknown as Json);
+    await until(() => (refusals.length > 0 ? true : undefined), 4000, 'the refusal');
+    expect(refusals[0]).toBe('bob can endorse only as bob, not as carol.');
+
+    // Revoked: disconnected at once, and the secret no longer gets in.
+    const latest = await until(async () => {
+      const message = (await driver.next('group')) as Extract<ServerMessage, { type: 'group' }>;
+      return message.invites.some((i) => i.identity === 'bob') ? message : undefined;
+    }, 4000, 'bob’s invite listed');
+    await until(() => (bob.status === 'connected' ? true : undefined), 4000, 'bob back in step after the refusal');
+    driver.send({ type: 'revoke-invite', invite: latest!.invites.find((i) => i.identity === 'bob')!.id });
+    await until(() => (bob.status !== 'connected' ? true : undefined), 2000, 'bob disconnected');
+    bob.edit((f) => ops.updateNode(f, 'n5', { text: 'After the revocation.' }));
+    await until(() => (bob.status === 'refused' ? true : undefined), 4000, 'the revoked link refused');
+
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await readFile(file, 'utf8')).toBe(before);
+  });
+});

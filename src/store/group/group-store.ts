@@ -1,0 +1,38 @@
+// The group session as this page sees it. For the driver (the live channel): the invites made and
+// who is in. For an invited person (the collaboration channel): their role, the connection, who
+// is in, and the edits the session could not keep. The UI reads this; live-sync.ts (driver) and
+// group-sync.ts (invited people) keep it current.
+import { create } from 'zustand';
+import type { MergeConflict } from '../../format';
+import type { Presence } from '../../protocol/collab-protocol';
+import type { GroupInvite, GroupPerson } from '../../protocol/workspace-protocol';
+
+export type GroupRole = 'participant' | 'observer';
+
+export interface GroupStoreState {
+  /** Set when this page came in with an invite: it edits through the group session. */
+  invited: GroupRole | null;
+  /** This person as the server named them. */
+  me: { id: string; name: string } | null;
+  status: 'connecting' | 'connected' | 'offline' | 'refused' | 'closed';
+  /** Why the server refused this page (a revoked link, an edit it could not accept). */
+  refusal: string | null;
+  /** Everyone in the session now, with what they select and type in (invited pages). */
+  presence: Presence[];
+  /** The driver's view: the invites made, and who is in. */
+  invites: GroupInvite[];
+  people: GroupPerson[];
+  /** Edits of this page that someone else's change of the same field overrode while it was away. */
+  lost: MergeConflict[];
+}
+
+export const useGroupStore = create<GroupStoreState>(() => ({
+  invited: null,
+  me: null,
+  status: 'connecting',
+  refusal: null,
+  presence: [],
+  invites: [],
+  people: [],
+  lost: [],
+}));

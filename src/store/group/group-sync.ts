@@ -1,0 +1,140 @@
+// An invited person's page: the open document is the group session's shared document (Yjs, through
+// the collaboration channel of `causeway open`). Each edit made here is written into the shared
+// document at once, as the change it is (typing as a splice of the statement, so two people typing
+// in one statement merge character by character), credited as the server will credit it; each
+// change by someone else comes in as a change from outside. The page's copy is kept in the
+// browser (IndexedDB): offline, the person keeps working, and the edits merge when the connection
+// is back; an edit that someone else's change of the same field overrode is said, never dropped
+// in silence.
+import { changedItems, deepEqual, saveWorkingFile, type Json } from '../../format';
+import type { DocView } from '../../collab';
+import { CollabClient } from '../../collab/client';
+import { COLLAB_PATH } from '../../protocol/workspace-protocol';
+import { useDocumentStore } from '../document-store';
+import { forgetInvited, type InvitedRole } from '../live/live-access';
+import { useGroupStore } from './group-store';
+
+/** How long after the last keystroke the others still read "… is editing". */
+const EDITING_SHOWN_MS = 3000;
+
+/** The one document `causeway open` shares (see src/server/group-session.ts). */
+const GROUP_DOCUMENT = 'file';
+
+let client: CollabClient | undefined;
+
+/** The running session's client (for the canvas's presence and the inspector's "editing"). */
+export function groupClient(): CollabClient | undefined {
+  return client;
+}
+
+export async function startGroupSync(access: { secret: string; role: InvitedRole }): Promise<() => void> {
+  useGroupStore.setState({ invited: access.role, status: 'connecting' });
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  const started = await CollabClient.start({
+    url: `${scheme}://${window.location.host}${COLLAB_PATH}`,
+    documentName: GROUP_DOCUMENT,
+    credential: access.secret,
+    storage: `causeway-group:${window.location.host}`,
+  });
+  client = started;
+  /** The view the store's document was made from: every local edit is written against it. */
+  let shown: DocView | undefined;
+  let applying = false;
+  /** This page's own write is going into the document: its change event is not someone else's. */
+  let writing = false;
+  let inStep = false;
+  let editingTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const show = (view: DocView) => {
+    const store = useDocumentStore.getState();
+    applying = true;
+    try {
+      if (!store.document) {
+        // The store parses its own copy (equal data): edits are written against this view, matched by id.
+        store.openText(saveWorkingFile(null, view.data), 'Group session');
+      } else {
+        const before = store.document.data;
+        // Marked only once the page is in step: the first sync is not "someone's change".
+        const changed = inStep ? changedItems(before, view.data).changed : [];
+        store.replaceFromDisk({ data: view.data, savedData: view.data, label: 'Changes by others', changed });
+      }
+    } finally {
+      applying = false;
+    }
+    shown = view;
+    if (started.status === 'connected') inStep = true;
+  };
+
+  const onChange = () => {
+    if (writing) return;
+    const view = started.view();
+    if (shown && view.data === shown.data) return;
+    show(view);
+  };
+  started.on('change', onChange);
+  started.on('status', (status) => useGroupStore.setState({ status, ...(status === 'connected' ? { me: started.identity ? { id: started.identity.id, name: started.name } : null, refusal: null } : {}) }));
+  started.on('presence', () => useGroupStore.setState({ presence: started.presence() }));
+  started.on('lost', (lost) => {
+    useGroupStore.setState({ lost });
+    useDocumentStore.getState().say('refusal', `${lost.length === 1 ? 'One of your edits' : `${lost.length} of your edits`} made while offline met someone else's change of the same field; theirs was kept. See them in the People panel.`);
+  });
+  started.on('message', (message) => {
+    if (message.type === 'refused') {
+      useGroupStore.setState({ refusal: message.reason });
+      useDocumentStore.getState().say('refusal', message.reason);
+      if (started.status === 'refused') forgetInvited();
+    } else if (message.type === 'corrected') {
+      useDocumentStore.getState().say('info', message.notes.join(' '));
+    }
+  });
+
+  // Edits made here go into the shared document at once, against the view they were made on.
+  const unsubscribe = useDocumentStore.subscribe((now, before) => {
+    if (applying || !shown || !now.document || now.document.data === before.document?.data || now.document.data === shown.data) return;
+    writing = true;
+    let written;
+    try {
+      written = started.write(now.document.data as Json, shown);
+    } finally {
+      writing = false;
+    }
+    if (!written.ok) {
+      useDocumentStore.getState().say('refusal', written.reason);
+      show(started.view());
+      return;
+    }
+    if (written.notes.length > 0) useDocumentStore.getState().say('info', written.notes.join(' '));
+    // "Tom is editing r4" on the others' pages while this person types in one item.
+    const touched = changedItems(shown.data, now.document.data).changed;
+    if (touched.length === 1) {
+      started.editing(touched[0]!);
+      clearTimeout(editingTimer);
+      editingTimer = setTimeout(() => started.editing(null), EDITING_SHOWN_MS);
+    }
+    // In the session's document now: that is this page's "saved" (the server writes the file).
+    useDocumentStore.getState().markSaved();
+    const view = started.view();
+    shown = view;
+    // The store keeps its own objects for what it just made, unless the credit rules changed it.
+    if (!deepEqual(view.data, now.document.data)) {
+      applying = true;
+      try {
+        useDocumentStore.getState().replaceFromDisk({ data: view.data, savedData: view.data, label: 'Session', changed: [] });
+      } finally {
+        applying = false;
+      }
+    }
+  });
+  // What this person selects, for everyone else's canvas.
+  const unselect = useDocumentStore.subscribe((now, before) => {
+    if (now.view.selection !== before.view.selection) started.select([...now.view.selection.nodes, ...now.view.selection.links]);
+  });
+  onChange();
+
+  return () => {
+    unsubscribe();
+    unselect();
+    client = undefined;
+    void started.close();
+  };
+}

@@ -1,0 +1,92 @@
+// The driver's invites, in the People panel: a personal link for each participant of the file
+// and an observer link, each shown once with a Copy button (it lets one browser in, once), and
+// the invites made so far, waiting or joined, each revocable (revoking disconnects at once).
+import { useState } from 'react';
+import { useDocumentStore } from '../../store/document-store';
+import { useGroupStore } from '../../store/group/group-store';
+import { requestInvite, revokeInvite } from '../../store/live/live-sync';
+import type { InviteRequest } from '../../protocol/workspace-protocol';
+import { PanelSection } from '../side/PanelSection';
+import { humansOf } from '../side/items';
+
+interface Shown {
+  who: string;
+  link: string;
+  copied: boolean;
+}
+
+export function GroupInvites() {
+  const data = useDocumentStore((s) => s.document?.data);
+  const invites = useGroupStore((s) => s.invites);
+  const people = humansOf(data);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+
+  const ask = async (request: InviteRequest, who: string) => {
+    setAsking(true);
+    setProblem(null);
+    const answer = await requestInvite(request);
+    setAsking(false);
+    if (answer.ok) setShown({ who, link: answer.link, copied: false });
+    else setProblem(answer.message);
+  };
+  const copy = async () => {
+    if (!shown) return;
+    try {
+      await navigator.clipboard.writeText(shown.link);
+      setShown({ ...shown, copied: true });
+    } catch {
+      setProblem('The browser did not allow copying: select the link and copy it by hand.');
+    }
+  };
+
+  return (
+    <PanelSection title="Invite" count={invites.length}>
+      <div className="cw-invite" data-testid="group-invites">
+        <p className="cw-side-hint">Each link lets one browser in, once, as that person: their edits are credited to them and they endorse as themselves. An observer follows without changing anything.</p>
+        <div className="cw-invite-buttons" role="group" aria-label="Invite people">
+          {people.map((person) => (
+            <button key={person.id} type="button" className="cw-button cw-button-small" disabled={asking} onClick={() => void ask({ role: 'participant', participant: person.id }, person.name || person.id)}>
+              Invite {person.name || person.id}
+            </button>
+          ))}
+          <button type="button" className="cw-button cw-button-small" disabled={asking} onClick={() => void ask({ role: 'observer' }, 'an observer')}>
+            Observer link
+          </button>
+        </div>
+        {problem && (
+          <p className="cw-invite-problem" role="alert">
+            {problem}
+          </p>
+        )}
+        {shown && (
+          <div className="cw-invite-link" role="group" aria-label={`Link for ${shown.who}`}>
+            <label className="cw-side-field cw-side-grow">
+              <span>Link for {shown.who} (works once)</span>
+              <input type="text" readOnly value={shown.link} onFocus={(event) => event.target.select()} data-testid="invite-link" />
+            </label>
+            <button type="button" className="cw-button cw-button-small cw-button-primary" onClick={() => void copy()}>
+              {shown.copied ? 'Copied' : 'Copy'}
+            </button>
+          </div>
+        )}
+        {invites.length > 0 && (
+          <ul className="cw-invite-list" aria-label="Invites">
+            {invites.map((invite) => (
+              <li key={invite.id} data-invite={invite.identity}>
+                <span>
+                  {invite.name}
+                  {invite.role === 'observer' ? '' : <code> {invite.identity}</code>} · {invite.used ? 'joined' : 'link not used yet'}
+                </span>
+                <button type="button" className="cw-button cw-button-small" aria-label={`Revoke the invite of ${invite.name}`} onClick={() => revokeInvite(invite.id)}>
+                  Revoke
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </PanelSection>
+  );
+}

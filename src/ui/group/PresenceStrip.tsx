@@ -1,0 +1,52 @@
+// Who is in the group session: a colour and a name each (from the file's participants, stamped by
+// the server), the driver marked, observers counted, and what each person is typing in.
+import { colourOf } from '../../collab';
+import { useGroupStore } from '../../store/group/group-store';
+import { useLiveStore } from '../../store/live/live-store';
+
+interface Shown {
+  id: string;
+  name: string;
+  colour: string;
+  role: string;
+  editing?: string | null;
+  me?: boolean;
+}
+
+export function PresenceStrip() {
+  const invited = useGroupStore((s) => s.invited);
+  const presence = useGroupStore((s) => s.presence);
+  const people = useGroupStore((s) => s.people);
+  const me = useGroupStore((s) => s.me);
+  const live = useLiveStore((s) => s.active);
+  const everyone: Shown[] = invited
+    ? [...(me ? [{ id: me.id, name: me.name, colour: colourOf(me.id), role: invited, me: true }] : []), ...presence.map((p) => ({ ...p.user, editing: p.editing }))]
+    : people.map((p) => ({ ...p }));
+  if (!live || everyone.length === 0) return null;
+  const observers = everyone.filter((p) => p.role === 'observer' && !p.me).length;
+  const named = unique(everyone.filter((p) => p.role !== 'observer' || p.me));
+  return (
+    <div className="cw-presence" role="status" aria-label="Who is here" data-testid="presence-strip">
+      {named.map((person) => (
+        <span key={person.id} className={`cw-presence-person${person.me ? ' is-me' : ''}`} data-person={person.id} title={person.role === 'driver' ? `${person.name} drives the session` : person.name}>
+          <span className="cw-presence-dot" style={person.colour ? { background: person.colour } : undefined} aria-hidden="true" />
+          {person.me ? `${person.name} (you)` : person.name}
+          {person.role === 'driver' && <span className="cw-presence-role"> · driver</span>}
+          {person.editing && <span className="cw-presence-editing"> is editing {person.editing}</span>}
+        </span>
+      ))}
+      {observers > 0 && (
+        <span className="cw-presence-observers" data-testid="observer-count">
+          {observers === 1 ? '1 observer' : `${observers} observers`}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** One entry per person (a person with two tabs open shows once). */
+function unique(people: Shown[]): Shown[] {
+  const seen = new Map<string, Shown>();
+  for (const person of people) if (!seen.has(person.id) || person.editing) seen.set(person.id, person);
+  return [...seen.values()];
+}
