@@ -6,8 +6,14 @@ import { MAX_ID_LENGTH, MAX_SELECTION, type Identity, type Presence, type Presen
 /** Colours readable on the light and the dark canvas, each with a distinct hue. */
 export const PRESENCE_COLOURS = ['#d1495b', '#2e86ab', '#3c9d5d', '#c17817', '#8e44ad', '#16a085', '#b5179e', '#5c6bc0', '#7f8c2b', '#c0392b'];
 
-/** A person's colour: the same in every session and on every page. */
-export function colourOf(id: string): string {
+/**
+ * A person's colour: the same on every page. Among the file's participants (`people`, any order)
+ * each of the first ten, in order of id, has a colour of their own, so two people in one session
+ * never share one; anyone else (an observer, a file with more people) gets one by their id.
+ */
+export function colourOf(id: string, people: Iterable<string> = []): string {
+  const at = [...new Set(people)].sort().indexOf(id);
+  if (at >= 0 && at < PRESENCE_COLOURS.length) return PRESENCE_COLOURS[at];
   let hash = 2166136261;
   for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 16777619);
   return PRESENCE_COLOURS[(hash >>> 0) % PRESENCE_COLOURS.length];
@@ -16,11 +22,11 @@ export function colourOf(id: string): string {
 const isId = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= MAX_ID_LENGTH;
 
 /** The presence the server sends for `identity`, from what its page claims. */
-export function stampPresence(identity: Identity, claim: unknown, names: (id: string) => string | undefined): Presence {
+export function stampPresence(identity: Identity, claim: unknown, names: (id: string) => string | undefined, people: Iterable<string> = []): Presence {
   const said = (typeof claim === 'object' && claim !== null ? claim : {}) as PresenceClaim;
   const selection = Array.isArray(said.selection) ? [...new Set(said.selection.filter(isId))].slice(0, MAX_SELECTION) : [];
   const editing = isId(said.editing) ? said.editing : null;
   const role = identity.role === 'writer' ? 'driver' : identity.role;
   const name = identity.role === 'observer' ? 'Observer' : (names(identity.id) ?? identity.id);
-  return { user: { id: identity.id, name, colour: colourOf(identity.id), role }, selection, editing };
+  return { user: { id: identity.id, name, colour: colourOf(identity.id, people), role }, selection, editing };
 }

@@ -129,7 +129,7 @@ export class GroupSession {
     const data = this.collabData();
     const participants = isObject(data) && isObject(data.participants) ? data.participants : {};
     const name = typeof participants[id] === 'string' ? (participants[id] as string) : id;
-    awareness.setLocalState({ user: { id, name, colour: colourOf(id), role: 'driver' }, selection: [], editing: null } satisfies Presence);
+    awareness.setLocalState({ user: { id, name, colour: colourOf(id, Object.keys(participants)), role: 'driver' }, selection: [], editing: null } satisfies Presence);
   }
 
   /** Takes a WebSocket upgrade already checked for Host and Origin. */

@@ -197,7 +197,7 @@ export class SessionExtension implements Extension {
       } else if (owner !== socket) {
         continue;
       }
-      stamped.push({ ...entry, state: entry.state === null ? null : stampPresence(identity, entry.state, (id) => participantName(document, id)) });
+      stamped.push({ ...entry, state: entry.state === null ? null : stampPresence(identity, entry.state, (id) => participantName(document, id), rootsOf(document).participants.keys()) });
     }
     return stamped;
   }

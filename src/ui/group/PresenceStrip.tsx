@@ -1,8 +1,10 @@
 // Who is in the group session: a colour and a name each (from the file's participants, stamped by
 // the server), the driver marked, observers counted, and what each person is typing in.
 import { colourOf } from '../../collab';
+import { isObject } from '../../format';
 import { useGroupStore } from '../../store/group/group-store';
 import { useLiveStore } from '../../store/live/live-store';
+import { useDocumentStore } from '../../store/document-store';
 
 interface Shown {
   id: string;
@@ -19,8 +21,10 @@ export function PresenceStrip() {
   const people = useGroupStore((s) => s.people);
   const me = useGroupStore((s) => s.me);
   const live = useLiveStore((s) => s.active);
+  const data = useDocumentStore((s) => s.document?.data);
+  const participants = isObject(data) && isObject(data.participants) ? data.participants : undefined;
   const everyone: Shown[] = invited
-    ? [...(me ? [{ id: me.id, name: me.name, colour: colourOf(me.id), role: invited, me: true }] : []), ...presence.map((p) => ({ ...p.user, editing: p.editing }))]
+    ? [...(me ? [{ id: me.id, name: me.name, colour: colourOf(me.id, participants ? Object.keys(participants) : []), role: invited, me: true }] : []), ...presence.map((p) => ({ ...p.user, editing: p.editing }))]
     : people.map((p) => ({ ...p }));
   if (!live || everyone.length === 0) return null;
   const observers = everyone.filter((p) => p.role === 'observer' && !p.me).length;
