@@ -15,9 +15,9 @@ import { temporaryCopy } from './workspace';
 const SHOTS = fileURLToPath(new URL('screenshots', import.meta.url));
 test.afterEach(stopAll);
 
-async function inviteLink(driver: Page, button: string): Promise<string> {
+async function inviteLink(driver: Page, button: string, who: string): Promise<string> {
   await side(driver).getByRole('button', { name: button, exact: true }).click();
-  const link = driver.getByTestId('invite-link');
+  const link = side(driver).getByRole('group', { name: `Link for ${who}` }).getByTestId('invite-link');
   await expect(link).toHaveValue(/#code=/);
   return link.inputValue();
 }
@@ -43,10 +43,10 @@ test('the driver invites a participant and an observer; a node added by the part
   await driver.setViewportSize({ width: 1440, height: 900 });
   await openLive(driver, server);
   await side(driver).getByRole('button', { name: 'People' }).click();
-  const tomLink = await inviteLink(driver, 'Invite Tom');
+  const tomLink = await inviteLink(driver, 'Invite Tom', 'Tom');
   await driver.getByRole('button', { name: 'Copy' }).click().catch(() => undefined);
   await shot(driver, 'invite-dialog');
-  const observerLink = await inviteLink(driver, 'Observer link');
+  const observerLink = await inviteLink(driver, 'Observer link', 'an observer');
 
   const tom = await joinWith(browser, tomLink);
   const observer = await joinWith(browser, observerLink);
@@ -98,6 +98,9 @@ test('the driver invites a participant and an observer; a node added by the part
   await tom.waitForTimeout(800); // the layout settles at the new size
   await shot(tom, 'presence-strip-phone-dark');
   await shot(observer, 'observer-view-phone');
+  // On a phone the side panel is a sheet: the toolbar's ◨ brings it up, on the People part.
+  await driver.getByRole('banner').getByRole('button', { name: 'Side panel', exact: true }).click();
+  await expect(side(driver).getByRole('button', { name: 'Revoke the invite of Tom' })).toBeVisible();
   await shot(driver, 'invite-dialog-phone');
 
   // Revoked: Tom is disconnected at once.

@@ -40,6 +40,8 @@ test('record snapshots, open revisions read-only, step between them, and read th
   await snapshot.getByLabel('Snapshot summary (optional)').fill('First accepted state');
   await snapshot.getByRole('button', { name: 'Record with this summary' }).click();
   await expect(notice(page)).toContainText('Recorded revision 1');
+  // Done: the panel closes, so it covers nothing (the side panel's parts sit under it).
+  await expect(snapshot).toBeHidden();
   await expect(status).toContainText('No accepted changes since revision 1');
   await expect(record).toBeDisabled();
 

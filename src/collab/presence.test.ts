@@ -10,9 +10,11 @@ describe('presence colours', () => {
     expect(people.map((id) => colourOf(id, [...people].reverse()))).toEqual(colours);
   });
 
-  it('gives someone not among the people a colour from the palette, the same every time', () => {
-    expect(PRESENCE_COLOURS).toContain(colourOf('observer:x1', ['tom']));
-    expect(colourOf('observer:x1', ['tom'])).toBe(colourOf('observer:x1'));
+  it('gives someone not among the people a colour from the palette, the same every time, and observers a grey apart from all', () => {
+    expect(PRESENCE_COLOURS).toContain(colourOf('zoe', ['tom']));
+    expect(colourOf('zoe', ['tom'])).toBe(colourOf('zoe'));
+    expect(colourOf('observer:x1', ['tom'])).toBe(colourOf('observer:x2'));
+    expect(PRESENCE_COLOURS).not.toContain(colourOf('observer:x1'));
   });
 
   it('stamps the colour the person has among the file’s people', () => {

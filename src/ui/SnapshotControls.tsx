@@ -43,10 +43,15 @@ export function useSnapshotState(): SnapshotState {
   };
 }
 
-/** The summary field, the status and the button that records with the summary. */
-export function SnapshotControls() {
+/** The summary field, the status and the button that records with the summary; `onRecorded` once one is recorded. */
+export function SnapshotControls({ onRecorded }: { onRecorded?(): void } = {}) {
   const { status, disabled, record } = useSnapshotState();
   const [summary, setSummary] = useState('');
+  const recordNow = async () => {
+    if (!(await record(summary))) return;
+    setSummary('');
+    onRecorded?.();
+  };
   return (
     <div className="cw-toolbar-group cw-snapshot-controls">
       <span className="cw-snapshot-status" title={status}>
@@ -62,7 +67,7 @@ export function SnapshotControls() {
           // Enter records with the summary, as the button beside it does.
           if (entryKey(e) !== 'commit' || disabled) return;
           e.preventDefault();
-          if (await record(summary)) setSummary('');
+          await recordNow();
         }}
         disabled={disabled}
       />
@@ -70,9 +75,7 @@ export function SnapshotControls() {
         type="button"
         className="cw-button"
         disabled={disabled}
-        onClick={async () => {
-          if (await record(summary)) setSummary('');
-        }}
+        onClick={() => void recordNow()}
       >
         Record with this summary
       </button>

@@ -18,7 +18,7 @@ export function useShortcuts(actions: () => EditorAction[]): void {
       if (event.defaultPrevented || event.isComposing) return;
       const busy = keyBelongsElsewhere(event);
       for (const action of latest.current()) {
-        if (action.helpOnly || !action.keys?.some((chord) => matchesChord(chord, event))) continue;
+        if (action.helpOnly || action.keysElsewhere || !action.keys?.some((chord) => matchesChord(chord, event))) continue;
         if (busy && !action.whileTyping) return;
         event.preventDefault();
         if (action.unavailable) {

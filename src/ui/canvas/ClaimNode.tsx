@@ -7,6 +7,7 @@ import { useIsDimmed, useIsHit } from '../find/lens-store';
 import { STATUS_LABEL, TRACE_LABEL, kindLabel, plural, treeLabel } from '../words';
 import type { ClaimFlowNode } from './build-flow';
 import { useChangedOnDisk } from './changed-on-disk';
+import { useGroupStore } from '../../store/group/group-store';
 import { turnMarkWords, useTurnMark } from './turn-mark';
 import { CheckMark } from './CheckMark';
 import { MARK_WORD } from './marks';
@@ -49,6 +50,8 @@ export function ClaimCard({ data, selected, targetHandle, sourceHandle, editor }
   const status = STATUS_LABEL[node.status];
   const focusItem = useDocumentStore((s) => s.focusItem);
   const changedOnDisk = useChangedOnDisk(node.id);
+  // An invited page's changes come from the others in the session, not from a file it reads.
+  const inGroup = useGroupStore((s) => s.invited !== null);
   // Only on the working file's own cards (not in a change view or a revision).
   const turnMark = useTurnMark(mark ? '' : node.id);
   const dimmed = useIsDimmed(node.id);
@@ -79,7 +82,7 @@ export function ClaimCard({ data, selected, targetHandle, sourceHandle, editor }
       </header>
       {changedOnDisk && (
         <span className="cw-changed-on-disk-tag" role="note">
-          changed on disk
+          {inGroup ? 'just changed' : 'changed on disk'}
         </span>
       )}
       {turnMark && (

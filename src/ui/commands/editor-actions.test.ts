@@ -24,17 +24,17 @@ describe('the editor actions', () => {
 
   it('have unique ids, and no key chord runs two actions', () => {
     expect(new Set(actions.map((a) => a.id)).size).toBe(actions.length);
-    const chords = actions.flatMap((a) => (a.helpOnly ? [] : (a.keys ?? []).map((k) => `${k}`)));
+    const chords = actions.flatMap((a) => (a.helpOnly || a.keysElsewhere ? [] : (a.keys ?? []).map((k) => `${k}`)));
     expect(new Set(chords).size).toBe(chords.length);
   });
 
   it('each key of each action is matched by its own press', () => {
     for (const action of actions) {
-      for (const chord of action.helpOnly ? [] : (action.keys ?? [])) {
+      for (const chord of action.helpOnly || action.keysElsewhere ? [] : (action.keys ?? [])) {
         const parts = chord.split('+');
         const key = parts[parts.length - 1];
         const press = { key: key.length === 1 ? key.toLowerCase() : key, code: /^\d$/.test(key) ? `Digit${key}` : undefined, ctrlKey: parts.includes('Ctrl'), metaKey: false, shiftKey: parts.includes('Shift') || key === '?' || key === '+', altKey: false };
-        const matching = actions.filter((a) => !a.helpOnly && a.keys?.some((k) => matchesChord(k, press)));
+        const matching = actions.filter((a) => !a.helpOnly && !a.keysElsewhere && a.keys?.some((k) => matchesChord(k, press)));
         expect(matching.map((a) => a.id), chord).toEqual([action.id]);
       }
     }

@@ -36,6 +36,8 @@ export interface EditorAction {
   keywords?: string[];
   /** Listed among the shortcuts only: the keys do it where it applies (the arrow keys). */
   helpOnly?: boolean;
+  /** In the palette, but its keys act where they apply (Enter on the selected card), not through the page's shortcuts. */
+  keysElsewhere?: boolean;
   run(): void;
 }
 
@@ -105,8 +107,7 @@ export function editorActions(ctx: EditorContext): EditorAction[] {
     { id: 'add-cause', label: 'New node: a cause of the selected node', group: 'Edit', keys: ['C'], unavailable: needsNode, run: () => singleNode && ctx.addNode({ other: singleNode, as: 'cause' }) },
     { id: 'add-effect', label: 'New node: an effect of the selected node', group: 'Edit', keys: ['E'], unavailable: needsNode, run: () => singleNode && ctx.addNode({ other: singleNode, as: 'effect' }) },
     // Enter is the canvas's own key (a focused button keeps its Enter): listed here, handled there.
-    { id: 'edit-in-place-key', label: 'Edit the selected node’s statement on its card (Enter keeps, Shift+Enter new line, Esc cancels; or double-click the card)', group: 'Edit', keys: ['Enter'], helpOnly: true, run: () => undefined },
-    { id: 'edit-in-place', label: 'Edit the selected node’s statement on its card', group: 'Edit', unavailable: needsNode, keywords: ['text', 'rename', 'statement', 'inline'], run: () => singleNode && useInPlaceEdit.getState().start(singleNode) },
+    { id: 'edit-in-place', label: 'Edit the selected node’s statement on its card (Enter keeps, Shift+Enter new line, Esc cancels; or double-click the card)', group: 'Edit', keys: ['Enter'], keysElsewhere: true, unavailable: needsNode, keywords: ['text', 'rename', 'statement', 'inline'], run: () => singleNode && useInPlaceEdit.getState().start(singleNode) },
     { id: 'link-to', label: 'Link the selected node to…', group: 'Edit', keys: ['L'], unavailable: needsNode, keywords: ['connect', 'arrow'], run: () => ctx.openPalette('link') },
     { id: 'join-link', label: 'Join the selected node to a link as a joint (AND) cause…', group: 'Edit', keys: ['J'], unavailable: needsNode, keywords: ['and', 'joint', 'together'], run: () => ctx.openPalette('join') },
     {

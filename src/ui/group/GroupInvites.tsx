@@ -26,6 +26,8 @@ export function GroupInvites() {
   const ask = async (request: InviteRequest, who: string) => {
     setAsking(true);
     setProblem(null);
+    // The last link goes at once: nobody copies Tom's link thinking it is the observer's.
+    setShown(null);
     const answer = await requestInvite(request);
     setAsking(false);
     if (answer.ok) setShown({ who, link: answer.link, copied: false });

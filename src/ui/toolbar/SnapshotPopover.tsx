@@ -53,7 +53,13 @@ export function SnapshotPopover({ open, onOpenChange }: { open: boolean; onOpenC
             }
           }}
         >
-          <SnapshotControls />
+          <SnapshotControls
+            onRecorded={() => {
+              // Done: the message says what was recorded, and the panel no longer covers the page.
+              onOpenChange(false);
+              toggle.current?.focus();
+            }}
+          />
         </div>
       )}
     </div>
