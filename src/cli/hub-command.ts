@@ -6,6 +6,7 @@ import { hubSecretFrom } from '../collab/server/invites';
 import { DEFAULT_HUB_PORT, parseRedisUrl, startHub } from '../collab/server/hub';
 import { parseArgs, UsageError } from './args';
 import type { CommandIO } from './io';
+import { interrupted } from './interrupted';
 
 export const HUB_HELP = `Usage: causeway hub --redis redis://HOST:PORT [--port N] [--host ADDRESS] [--origin URL]
 
@@ -99,18 +100,5 @@ function redisAnswers(host: string, port: number): Promise<true | string> {
     socket.once('connect', () => socket.write('PING\r\n'));
     // "+PONG", or "-NOAUTH…" from a server that wants a password (the URL may carry it).
     socket.once('data', (data) => done(/^[+-]/.test(data.toString()) ? true : 'it does not speak Redis'));
-  });
-}
-
-function interrupted(): Promise<string> {
-  return new Promise((resolve) => {
-    const stop = (signal: string) => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      process.once('SIGINT', () => process.exit(130));
-      resolve(signal);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
   });
 }

@@ -13,6 +13,7 @@ import { newWorkingFileText } from './new-working-file';
 import { openInBrowser, writeRedirectFile, type RedirectFile } from './open-browser';
 import { serveInvites } from './invite-socket';
 import { announceServer, type ServerEntry } from './other-servers';
+import { interrupted } from './interrupted';
 
 /** If the browser has not used its address by then, it probably could not open it: say what to do. */
 const BROWSER_HINT_AFTER_MS = 20_000;
@@ -172,21 +173,6 @@ function parsePort(value: string): number {
   const port = /^\d+$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port needs a port number from 1 to 65535, or 0 for any free port (got "${value}")`);
   return port;
-}
-
-/** Resolves on Ctrl+C (or a polite kill), so the server can stop cleanly. */
-function interrupted(): Promise<string> {
-  return new Promise((resolve) => {
-    const stop = (signal: string) => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      // A second Ctrl+C while stopping does not wait.
-      process.once('SIGINT', () => process.exit(130));
-      resolve(signal);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
 }
 
 /** The built editor: dist/web beside the compiled command line (or the repository's, from source). */
