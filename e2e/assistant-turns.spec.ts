@@ -47,11 +47,12 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** The assistant records three causes and how two of them act on the third, in one turn. */
-async function assistantTurn(client: Client): Promise<void> {
+async function assistantTurn(client: Client, beforeItEnds?: () => Promise<void>): Promise<void> {
   await call(client, 'add_node', { tree: 'current_reality', kind: 'cause', text: 'Volunteers leave before closing to catch the last bus.', credit: { idea_from: 'person', person: 'tom' } });
   await call(client, 'add_node', { tree: 'current_reality', kind: 'cause', text: 'The last bus leaves at five.', credit: { idea_from: 'person', person: 'priya' } });
   await call(client, 'add_node', { tree: 'current_reality', kind: 'undesirable_effect', text: 'The last hour has half the mechanics.' });
   await call(client, 'add_link', { from: ['r8', 'r9'], to: 'r10', relation: 'causes' });
+  await beforeItEnds?.();
   await call(client, 'end_turn', { summary: 'Recorded why the last hour is short-handed; please confirm r8–r10.' });
 }
 
@@ -64,7 +65,14 @@ test('an assistant’s changes through causeway mcp show live as one turn, and e
   await expect(page.getByTestId('save-status')).toHaveText(/Saved/);
 
   const client = await connectAssistant(path);
-  await assistantTurn(client);
+  await assistantTurn(client, async () => {
+    // While its turn is open, the assistant is shown at work, on what it last touched.
+    const strip = page.getByTestId('presence-strip');
+    await expect(strip.locator('[data-person="assistant"]')).toHaveText(/^Assistant \(claude-desktop\) is editing rl\d+$/, { timeout: 15_000 });
+    await shot(page, 'assistant-at-work');
+  });
+  // Its turn ended: it is no longer shown at work.
+  await expect(page.getByTestId('presence-strip')).toHaveCount(0, { timeout: 15_000 });
 
   // Live: the three new cards appear, marked until reviewed; one turn, the assistant's.
   for (const id of ['r8', 'r9', 'r10']) await expect(card(page, id)).toHaveAttribute('data-turn-mark', 'added', { timeout: 15_000 });

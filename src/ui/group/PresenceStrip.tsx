@@ -1,10 +1,14 @@
 // Who is in the group session: a colour and a name each (from the file's participants, stamped by
-// the server), the driver marked, observers counted, and what each person is typing in.
+// the server), the driver marked, observers counted, and what each person is typing in; and an
+// assistant while it works on the file through causeway mcp (from the turn log the server relays).
+import { useEffect, useState } from 'react';
 import { colourOf } from '../../collab';
 import { isObject } from '../../format';
 import { useGroupStore } from '../../store/group/group-store';
 import { useLiveStore } from '../../store/live/live-store';
 import { useDocumentStore } from '../../store/document-store';
+import { useTurnsStore } from '../../store/turns/turns-store';
+import { assistantAtWork } from '../../store/turns/assistant-at-work';
 
 interface Shown {
   id: string;
@@ -23,9 +27,20 @@ export function PresenceStrip() {
   const live = useLiveStore((s) => s.active);
   const data = useDocumentStore((s) => s.document?.data);
   const participants = isObject(data) && isObject(data.participants) ? data.participants : undefined;
+  const ids = participants ? Object.keys(participants) : [];
+  const records = useTurnsStore((s) => s.records);
+  const [, tick] = useState(0);
+  const assistant = live ? assistantAtWork(records, Date.now()) : undefined;
+  useEffect(() => {
+    // Drawn again when the assistant stops counting as at work.
+    if (!assistant) return;
+    const timer = setTimeout(() => tick((n) => n + 1), Math.max(0, assistant.until - Date.now()) + 50);
+    return () => clearTimeout(timer);
+  }, [assistant?.until]);
   const everyone: Shown[] = invited
-    ? [...(me ? [{ id: me.id, name: me.name, colour: colourOf(me.id, participants ? Object.keys(participants) : []), role: invited, me: true }] : []), ...presence.map((p) => ({ ...p.user, editing: p.editing }))]
+    ? [...(me ? [{ id: me.id, name: me.name, colour: colourOf(me.id, ids), role: invited, me: true }] : []), ...presence.map((p) => ({ ...p.user, editing: p.editing }))]
     : people.map((p) => ({ ...p }));
+  if (assistant) everyone.push({ id: 'assistant', name: assistant.client ? `Assistant (${assistant.client})` : 'Assistant', colour: colourOf('assistant', ids), role: 'assistant', editing: assistant.editing ?? null });
   if (!live || everyone.length === 0) return null;
   const observers = everyone.filter((p) => p.role === 'observer' && !p.me).length;
   const named = unique(everyone.filter((p) => p.role !== 'observer' || p.me));
