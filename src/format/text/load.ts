@@ -5,7 +5,6 @@
 // bombs, cycles, runaway nesting). Either way the Document kept for saving is built on demand.
 import {
   Document,
-  parseDocument,
   isAlias,
   isMap,
   isPair,
@@ -16,6 +15,7 @@ import {
   type YAMLError,
 } from 'yaml';
 import { forbiddenCharacters } from './characters';
+import { parseBounded } from './parse-bounded';
 import { fastRead, positionOf, scalarSourceAt } from './fast-load';
 import { singleLine } from '../model/findings';
 import { LineIndex } from './line-index';
@@ -78,6 +78,8 @@ export function detectLineEnding(text: string): LineEnding {
   return '\n';
 }
 
+const TOO_DEEP = `Values are nested more than ${MAX_DEPTH} levels deep; a working file is far shallower.`;
+
 const PARSE_OPTIONS = {
   version: '1.2',
   schema: 'core',
@@ -136,7 +138,8 @@ export function parseSource(text: string, options: ParseOptions = {}): ParsedSou
       lineEnding,
       route: 'quick',
       get document() {
-        document ??= parseDocument(body, PARSE_OPTIONS);
+        // The quick reader gave up far shallower than the bound, so this always parses.
+        document ??= (parseBounded(body, MAX_DEPTH, PARSE_OPTIONS) as { document: Document.Parsed }).document;
         return document;
       },
       data: fast.data,
@@ -147,13 +150,11 @@ export function parseSource(text: string, options: ParseOptions = {}): ParsedSou
     };
   }
 
-  let document: Document.Parsed;
-  try {
-    document = parseDocument(body, PARSE_OPTIONS);
-  } catch (error) {
-    // The parser recurses; absurd nesting can exhaust the stack before any limit of ours.
-    return refusedBeforeParsing(located('too-deep', tooDeepMessage(error)));
+  const bounded = parseBounded(body, MAX_DEPTH, PARSE_OPTIONS);
+  if ('tooDeep' in bounded) {
+    return refusedBeforeParsing({ ...located('too-deep', TOO_DEEP, at(bounded.tooDeep.offset)), path: formatPath(bounded.tooDeep.path) });
   }
+  const document = bounded.document;
 
   const diagnostics: Diagnostic[] = [...forbidden];
   const fromYamlError = (error: YAMLError, severity: 'error' | 'warning'): Diagnostic => ({
@@ -222,11 +223,6 @@ export function documentData(document: Document): Json | undefined {
 /** What each alias in the tree refers to, found in one pass in document order. */
 export function resolveAliases(root: YamlNode | null): Map<Alias, YamlNode> {
   return surveyAliases(root).targets;
-}
-
-function tooDeepMessage(error: unknown): string {
-  const reason = error instanceof Error ? error.message : String(error);
-  return `The YAML could not be parsed (${reason}); it is nested too deeply to be a working file.`;
 }
 
 function yamlMessage(error: YAMLError): string {
@@ -326,7 +322,7 @@ function surveyAliases(root: YamlNode | null): Survey {
       return values;
     }
     if (depth > MAX_DEPTH) {
-      fail('too-deep', `Values are nested more than ${MAX_DEPTH} levels deep; a working file is far shallower.`, node);
+      fail('too-deep', TOO_DEEP, node);
       return 1;
     }
     const anchor = (node as { anchor?: string }).anchor;
