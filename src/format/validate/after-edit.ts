@@ -107,8 +107,8 @@ function errorsAfterAppend(checked: CheckedFile, after: unknown): CheckedFile | 
   return { file: after, errors: [], context };
 }
 
-/** Nodes and links added at the end of one tree's lists, when that is all that changed. */
-function itemsAppended(before: unknown, after: unknown): { treeKey: string; items: { list: 'nodes' | 'links'; position: number; item: unknown }[] } | undefined {
+/** The one tree `after` changed, when nothing else changed and the tree kept its keys in order. */
+function oneTreeChanged(before: unknown, after: unknown): { key: string; treeBefore: Record<string, unknown>; treeAfter: Record<string, unknown>; keys: string[] } | undefined {
   const top = oneKeyChanged(before, after);
   if (top?.key !== 'trees') return undefined;
   const trees = oneKeyChanged(top.before, top.after);
@@ -116,6 +116,14 @@ function itemsAppended(before: unknown, after: unknown): { treeKey: string; item
   const [treeBefore, treeAfter] = [trees.before, trees.after];
   const keys = Object.keys(treeBefore);
   if (keys.length !== Object.keys(treeAfter).length || Object.keys(treeAfter).some((key, i) => keys[i] !== key)) return undefined;
+  return { key: trees.key, treeBefore, treeAfter, keys };
+}
+
+/** Nodes and links added at the end of one tree's lists, when that is all that changed. */
+function itemsAppended(before: unknown, after: unknown): { treeKey: string; items: { list: 'nodes' | 'links'; position: number; item: unknown }[] } | undefined {
+  const trees = oneTreeChanged(before, after);
+  if (!trees) return undefined;
+  const { treeBefore, treeAfter, keys } = trees;
   const items: { list: 'nodes' | 'links'; position: number; item: unknown }[] = [];
   for (const key of keys) {
     if (treeBefore[key] === treeAfter[key]) continue;
@@ -193,13 +201,9 @@ function listIn(file: unknown, treeKey: string, list: ListKey): unknown[] {
  * keep their lengths, and nodes and links keep their ids (ids are indexed and referred to).
  */
 function itemsChanged(before: unknown, after: unknown): { treeKey: string; changes: ItemChange[]; nodesAfter: unknown[]; linksAfter: unknown[] } | undefined {
-  const top = oneKeyChanged(before, after);
-  if (top?.key !== 'trees') return undefined;
-  const trees = oneKeyChanged(top.before, top.after);
-  if (!trees || !isObject(trees.before) || !isObject(trees.after)) return undefined;
-  const [treeBefore, treeAfter] = [trees.before, trees.after];
-  const keys = Object.keys(treeBefore);
-  if (keys.length !== Object.keys(treeAfter).length || Object.keys(treeAfter).some((key, i) => keys[i] !== key)) return undefined;
+  const trees = oneTreeChanged(before, after);
+  if (!trees) return undefined;
+  const { treeBefore, treeAfter, keys } = trees;
   const changes: ItemChange[] = [];
   for (const key of keys) {
     if (treeBefore[key] === treeAfter[key]) continue;
