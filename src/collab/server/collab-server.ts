@@ -71,6 +71,10 @@ export async function createCollabServer(options: CollabServerOptions): Promise<
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FILE_BYTES * 2 + 65_536 });
   sockets.on('connection', (socket, request: IncomingMessage) => {
     socket.on('error', () => undefined);
+    // Once a socket is closing (after a refused or unreadable message), what it still sends is not
+    // read: a burst of garbage costs one refusal, not one logged error a frame.
+    const emit = socket.emit.bind(socket);
+    socket.emit = ((event: string | symbol, ...args: unknown[]) => (event === 'message' && socket.readyState !== socket.OPEN ? false : emit(event, ...args))) as typeof socket.emit;
     hocuspocus.handleConnection(socket, request);
   });
 
