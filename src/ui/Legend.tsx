@@ -1,5 +1,6 @@
 // What the colours, borders, marks and lines mean: in the strip under the diagram, never over it.
 // It folds to one small key (remembered); every mark says what it means in words, on hover too.
+import { ProblemIcon } from './canvas/ProblemIcon';
 import { STATUSES } from '../format';
 import type { ViewMode } from '../store/document-store';
 import { MARKS, MARK_WORD } from './canvas/marks';
@@ -88,7 +89,7 @@ export function Legend({ mode }: { mode: ViewMode }) {
           </li>
         )}
         <li title={MARK_MEANING.problem}>
-          <span className="cw-legend-problem">⛔</span> breaks a rule of the format
+          <span className="cw-legend-problem"><ProblemIcon /></span> breaks a rule of the format
         </li>
       </ul>
     </section>

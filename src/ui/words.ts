@@ -86,7 +86,7 @@ export const MARK_MEANING = {
   challenges: 'C: how many challenges (objections) are raised against it (C1: one)',
   backlog: '⚑: open backlog work about it, still to be done',
   check: '◇: reasoning advice about it (see the Checks panel)',
-  problem: '⛔: it breaks a rule of the format (see Problems)',
+  problem: 'the red no-entry sign: it breaks a rule of the format (see Problems)',
   and: 'AND: the sources act together, one link with several causes',
   conflict: '⚡: conflicts with (between the two positions of a cloud), not a cause',
   order: '▷ (order): precedes, an order only, not a cause',

@@ -1,5 +1,6 @@
 // A node card: kind, full text, status (colour, border and label), id, contributors, counts of
 // assumptions and challenges, open backlog, and cross-tree traces as chips that jump there.
+import { ProblemIcon } from './ProblemIcon';
 import { memo, type ReactNode } from 'react';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { useDocumentStore } from '../../store/document-store';
@@ -145,7 +146,7 @@ export function ClaimCard({ data, selected, targetHandle, sourceHandle, editor }
       </footer>
       {problems.length > 0 && (
         <div className="cw-problem-mark" title={`It breaks a rule of the format:\n${problems.join('\n')}`} role="note" aria-label="This node has errors">
-          ⛔ {plural(problems.length, 'problem')}
+          <ProblemIcon /> {plural(problems.length, 'problem')}
         </div>
       )}
       {sourceHandle}

@@ -1,5 +1,6 @@
 // One piece of a link on the canvas. The `main` piece carries the link's id, status, arrow and
 // label; `segment` pieces run from each AND source into the junction, without arrows.
+import { ProblemIcon } from './ProblemIcon';
 import { memo, useCallback, useRef } from 'react';
 import { BaseEdge, EdgeLabelRenderer, useInternalNode, useStore, type EdgeProps, type InternalNode, type ReactFlowState } from '@xyflow/react';
 import { useDocumentStore } from '../../store/document-store';
@@ -137,7 +138,7 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
           {!mark && <CheckMark id={link.id} compact />}
           {data.problems.length > 0 && (
             <span className="cw-problem-mark" title={`It breaks a rule of the format:\n${data.problems.join('\n')}`} aria-label="has errors">
-              ⛔
+              <ProblemIcon />
             </span>
           )}
         </div>
