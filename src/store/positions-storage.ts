@@ -23,6 +23,8 @@ function key(fileName: string, view: string): string {
 
 /** The positions kept for a view, or undefined when none are (or storage cannot be read). */
 export function loadKeptPositions(fileName: string, view: string): Map<string, Point> | undefined {
+  const kept = waiting.get(key(fileName, view));
+  if (kept) return kept.size > 0 ? new Map(kept) : undefined;
   try {
     const raw = localStorage.getItem(key(fileName, view));
     if (!raw) return undefined;
@@ -42,12 +44,37 @@ export function loadKeptPositions(fileName: string, view: string): Map<string, P
   }
 }
 
+/**
+ * Arrangements waiting to be stored. Storing writes every card of the view (a tree of a thousand
+ * is a long string), so it waits for an idle moment instead of delaying the frame that shows an
+ * edit; only the latest arrangement of each view is written, and all of them before the page goes.
+ */
+const waiting = new Map<string, ReadonlyMap<string, Point>>();
+let scheduled = false;
+
 export function keepPositions(fileName: string, view: string, positions: ReadonlyMap<string, Point>): void {
-  try {
-    // Stored as a JSON object: fromEntries and JSON keep even a "__proto__" id as a plain key.
-    if (positions.size === 0) localStorage.removeItem(key(fileName, view));
-    else localStorage.setItem(key(fileName, view), JSON.stringify(Object.fromEntries(positions)));
-  } catch {
-    // Storage full or blocked: the arrangement still applies for this session.
+  waiting.set(key(fileName, view), positions);
+  if (scheduled) return;
+  scheduled = true;
+  const later = typeof requestIdleCallback === 'function' ? (run: () => void) => requestIdleCallback(run, { timeout: 1000 }) : (run: () => void) => setTimeout(run, 0);
+  later(storeWaiting);
+}
+
+function storeWaiting(): void {
+  scheduled = false;
+  for (const [storageKey, positions] of waiting) {
+    try {
+      // Stored as a JSON object: fromEntries and JSON keep even a "__proto__" id as a plain key.
+      if (positions.size === 0) localStorage.removeItem(storageKey);
+      else localStorage.setItem(storageKey, JSON.stringify(Object.fromEntries(positions)));
+    } catch {
+      // Storage full or blocked: the arrangement still applies for this session.
+    }
   }
+  waiting.clear();
+}
+
+if (typeof addEventListener === 'function') {
+  addEventListener('pagehide', storeWaiting);
+  addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && storeWaiting());
 }
