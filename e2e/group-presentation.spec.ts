@@ -6,6 +6,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expectNoSeriousViolations } from './axe';
 import { EXAMPLE_PATH, waitForLayout } from './helpers';
 import { openLive, serve, side, stopAll } from './live-helpers';
 import { temporaryCopy } from './workspace';
@@ -88,6 +89,8 @@ test('the driver presents to everyone: a participant and an observer follow each
   await expect(tom.getByRole('button', { name: 'Next step' })).toHaveCount(0);
   await shot(tom, 'following-1440-dark');
   await shot(observer, 'observer-following-1440');
+  await expectNoSeriousViolations(tom, 'a page following the presentation (dark)');
+  await expectNoSeriousViolations(observer, 'an observer following the presentation');
   await tom.setViewportSize({ width: 390, height: 844 });
   await tom.waitForTimeout(400);
   await shot(tom, 'following-390-dark');
@@ -132,6 +135,8 @@ test('the driver presents to everyone from the read-through; a page that joins l
   await side(driver).getByRole('button', { name: 'People' }).click();
   const tomLink = await inviteLink(driver, 'Invite Tom', 'Tom');
   await driver.keyboard.press('r'); // the read-through beside the diagram
+  await expect(side(driver).getByRole('button', { name: 'Present to everyone' })).toBeVisible();
+  await shot(driver, 'read-through-1440');
   await side(driver).getByRole('button', { name: 'Present to everyone' }).click();
   await expect(driver.getByTestId('presentation')).toContainText('Everyone follows');
   await driver.getByTestId('presentation').focus();
@@ -139,6 +144,11 @@ test('the driver presents to everyone from the read-through; a page that joins l
   await driver.keyboard.press('PageDown');
   await expect(count(driver)).toHaveText(/^Step 3 of \d+$/);
   await shot(driver, 'leading-1440');
+  await expectNoSeriousViolations(driver, 'the driver presenting to everyone');
+  await driver.setViewportSize({ width: 390, height: 844 });
+  await driver.waitForTimeout(400);
+  await shot(driver, 'leading-390');
+  await driver.setViewportSize({ width: 1440, height: 900 });
   // Tom opens his link while the presentation runs: his page shows it at once.
   const tom = await joinWith(browser, tomLink, { showTree: false });
   await expect(tom.getByTestId('following-bar')).toBeVisible({ timeout: 10_000 });

@@ -195,9 +195,19 @@ function Presentation() {
         )}
         <span className="cw-present-keys">{following ? 'The presenter steps through · Esc to stop following' : 'PageDown / → next · PageUp / ← back · Esc to leave'}</span>
         <span className="cw-present-spacer" />
-        {!following && canLead && (
-          <button type="button" className="cw-present-share" onClick={() => lead(!leading)} aria-pressed={leading} title={leading ? 'Go on presenting on this screen only' : 'Everyone in the session follows this presentation'}>
-            {leading ? 'Stop presenting to everyone' : 'Present to everyone'}
+        {!following && (canLead || leading) && (
+          <button
+            type="button"
+            className="cw-present-share"
+            onClick={() => lead(!leading)}
+            aria-pressed={leading}
+            aria-label={leading ? 'Stop presenting to everyone' : 'Present to everyone'}
+            title={leading ? 'Go on presenting on this screen only' : 'Everyone in the session follows this presentation'}
+          >
+            <span className="cw-present-long">{leading ? 'Stop presenting to everyone' : 'Present to everyone'}</span>
+            <span className="cw-present-short" aria-hidden="true">
+              {leading ? 'Stop sharing' : 'Share'}
+            </span>
           </button>
         )}
         {!following && role === 'alone' && led && (
