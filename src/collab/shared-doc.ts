@@ -15,8 +15,9 @@
 // doc.getMap('participants')  participant id → display name (plain)
 // doc.getMap('trees')         tree key → Y.Map { shape, value | fields: Y.Map, keys, nodes?, links?, backlog?: Y.Array<key> }
 // doc.getMap('items')         item key → Y.Map { shape: 'record', fields: Y.Map, keys } | { shape: 'value', value }
-// doc.getMap('session')       what the server says about the session (conflicts, revocations); not the file
+// doc.getMap('session')       what the server says about the session (conflicts, revocations, the driver's presentation); not the file
 import * as Y from 'yjs';
+import { checkSharedPresentation, type SharedPresentation } from '../protocol/collab-protocol';
 
 export const DOC_SCHEMA = 1;
 
@@ -89,6 +90,11 @@ export function epochOf(doc: Y.Doc): string {
 export function revokedInvites(doc: Y.Doc): Set<string> {
   const revoked = doc.getMap('session').get('revoked');
   return new Set(Array.isArray(revoked) ? revoked.filter((id): id is string => typeof id === 'string') : []);
+}
+
+/** The presentation the driver leads, from the session's records (null: none, or not one). */
+export function presentingOf(doc: Y.Doc): SharedPresentation | null {
+  return checkSharedPresentation(doc.getMap('session').get('presenting')) ?? null;
 }
 
 const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';

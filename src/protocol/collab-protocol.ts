@@ -2,6 +2,7 @@
 // who a connection is (decided by the server from its credential, never by the page), what the
 // page may say about itself in presence, and the few requests and answers that are not edits
 // of the shared document. Pure TypeScript: no Node, no DOM.
+import { isTreeKey, type TreeKey } from '../format';
 
 /** Bumped when a message changes shape; both ends refuse a peer of another version. */
 export const COLLAB_PROTOCOL_VERSION = 1;
@@ -53,6 +54,29 @@ export interface SessionConflict {
   /** The session's value and the file's; null when that side has no such item or field. */
   mine: { value: unknown } | null;
   theirs: { value: unknown } | null;
+}
+
+/**
+ * The presentation the driver leads, which every invited page follows: which tree and which step
+ * of its reading order, nothing else (no text: each page reads the tree from its own copy).
+ * Kept by the server in the session's records (`presenting`), written for the driver only.
+ */
+export interface SharedPresentation {
+  tree: TreeKey;
+  /** 0-based index into the tree's presentation steps. */
+  step: number;
+}
+
+/** More steps than any tree has: a step beyond it is a malformed message, not a presentation. */
+export const MAX_PRESENTATION_STEP = 100_000;
+
+/** The presentation `value` names, null for none, or undefined when it is not one (extra keys included). */
+export function checkSharedPresentation(value: unknown): SharedPresentation | null | undefined {
+  if (value === null) return null;
+  if (!isRecord(value) || Object.keys(value).length !== 2 || !isTreeKey(value.tree)) return undefined;
+  const step = value.step;
+  if (typeof step !== 'number' || !Number.isSafeInteger(step) || step < 0 || step > MAX_PRESENTATION_STEP) return undefined;
+  return { tree: value.tree, step };
 }
 
 /** Messages from the server to a page (Hocuspocus stateless messages, JSON). */

@@ -4,6 +4,7 @@
 //
 // The page never names a path. The server tells the page which file it edits (by a display name
 // and an opaque id); in a folder the page chooses among ids the server listed.
+import { checkSharedPresentation, type SharedPresentation } from './collab-protocol';
 import { checkTurnRecord, type TurnRecord } from './turn-record';
 
 /** Bumped when a message changes shape; both ends refuse a peer of another version. */
@@ -156,7 +157,12 @@ export type ClientMessage =
   /** Driver: a new invite link. */
   | { type: 'invite'; request: number; invite: InviteRequest }
   /** Driver: take an invite back (its person is disconnected at once). */
-  | { type: 'revoke-invite'; invite: string };
+  | { type: 'revoke-invite'; invite: string }
+  /**
+   * Driver: lead the group session's presentation (every invited page follows this tree and
+   * step), or end it (null). The server refuses it from anyone but the driver.
+   */
+  | { type: 'present'; presenting: SharedPresentation | null };
 
 type Checked<T> = { ok: true; message: T } | { ok: false; reason: string };
 
@@ -215,6 +221,10 @@ export function parseClientMessage(raw: string): Checked<ClientMessage> {
     }
     case 'revoke-invite':
       return only('invite') && isString(m.invite) && m.invite.length <= 100 ? { ok: true, message: { type: 'revoke-invite', invite: m.invite } } : { ok: false, reason: 'a malformed revocation' };
+    case 'present': {
+      const presenting = only('presenting') ? checkSharedPresentation(m.presenting) : undefined;
+      return presenting === undefined ? { ok: false, reason: 'a malformed presentation' } : { ok: true, message: { type: 'present', presenting } };
+    }
     default:
       return { ok: false, reason: `an unknown message type "${String(m.type).slice(0, 40)}"` };
   }

@@ -10,7 +10,7 @@ import type { Duplex } from 'node:stream';
 import { isObject, openWorkingFile } from '../format';
 import { createCollabServer, newInviteId, type CollabServer } from '../collab/server';
 import { colourOf } from '../collab';
-import type { Identity, Presence } from '../protocol/collab-protocol';
+import type { Identity, Presence, SharedPresentation } from '../protocol/collab-protocol';
 import type { GroupInvite, GroupPerson, GroupState, InviteRequest } from '../protocol/workspace-protocol';
 import type { AccessTable, Grant } from './access';
 import type { WatchedFile } from './watched-file';
@@ -36,6 +36,8 @@ export class GroupSession {
   private readonly listeners = new Set<(state: GroupState) => void>();
   private people: GroupPerson[] = [];
   private driverPages = 0;
+  /** The presentation the driver leads, and the driver's page leading it (its live channel). */
+  private presentation: { presenting: SharedPresentation; page: object } | undefined;
   private closed = false;
 
   constructor(private readonly options: GroupSessionOptions) {
@@ -120,6 +122,28 @@ export class GroupSession {
     };
   }
 
+  /**
+   * The driver's page `page` leads the presentation everyone follows (null: it ends). The caller
+   * has checked that the page is the driver's. Another of the driver's pages may take over; the
+   * presentation ends with the page leading it (`pageGone`).
+   */
+  present(presenting: SharedPresentation | null, page: object): void {
+    if (presenting) this.presentation = { presenting, page };
+    else if (this.presentation?.page === page || this.presentation === undefined) this.presentation = undefined;
+    else return; // another page of the driver's leads it now
+    this.running?.session?.present(this.presentation?.presenting ?? null);
+  }
+
+  /** The presentation now (null: none). */
+  get presenting(): SharedPresentation | null {
+    return this.presentation?.presenting ?? null;
+  }
+
+  /** A driver's page went (closed, reloaded, lost): a presentation it led ends for everyone. */
+  pageGone(page: object): void {
+    if (this.presentation?.page === page) this.present(null, page);
+  }
+
   /** The driver's presence, set by the server itself (the driver's page is not on this channel). */
   private showDriver(): void {
     const awareness = this.running?.hocuspocus.documents.get(GROUP_DOCUMENT)?.awareness;
@@ -175,6 +199,8 @@ export class GroupSession {
       },
     });
     this.running = collab;
+    // A presentation begun before the first invite is followed from the start.
+    if (this.presentation) collab.session?.present(this.presentation.presenting);
     const document = collab.hocuspocus.documents.get(GROUP_DOCUMENT);
     document?.awareness.on('change', () => {
       const states = [...document.awareness.getStates().values()] as Partial<Presence>[];

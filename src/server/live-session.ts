@@ -21,6 +21,8 @@ export function startLiveSession(socket: WebSocket, workspace: Workspace, grant:
   const tell = (message: ServerMessage) => (early ? early.push(message) : send(message));
   // Where the cards sit, shared with every page on the file (`.NAME/layout.json`).
   const arrangement = new ArrangementSession(send);
+  /** This page, as the leader of the group session's presentation. */
+  const presenter = {};
 
   const listener: FileListener = {
     disk: (disk, cause) => tell({ type: 'disk', disk, cause }),
@@ -88,6 +90,11 @@ export function startLiveSession(socket: WebSocket, workspace: Workspace, grant:
         if (grant.role !== 'driver' || !group) return send({ type: 'refused', message: 'Only the driver revokes invites.' });
         group.revoke(message.invite);
         return;
+      case 'present':
+        // Only the driver leads; whatever an invited page sends, the shared presentation stays as it is.
+        if (grant.role !== 'driver' || !group) return send({ type: 'refused', message: group ? 'Only the driver leads a presentation in a group session.' : 'A presentation is shared in a group session: open the file itself to invite people.' });
+        group.present(message.presenting, presenter);
+        return;
       case 'list':
         if (workspace.kind !== 'folder') return send({ type: 'refused', message: 'This server edits one file; there is no folder to list.' });
         detach();
@@ -112,7 +119,7 @@ export function startLiveSession(socket: WebSocket, workspace: Workspace, grant:
   const stopGroup = grant.role === 'driver' && group ? group.listen((state) => send({ type: 'group', ...state })) : undefined;
   const leave = grant.role === 'driver' && group ? group.driverArrived() : undefined;
   if (grant.role === 'driver' && group) send({ type: 'group', ...group.state });
-  const gone = () => (detach(), stopGroup?.(), leave?.());
+  const gone = () => (detach(), stopGroup?.(), leave?.(), group?.pageGone(presenter));
   socket.on('close', gone);
   socket.on('error', gone);
 

@@ -39,6 +39,7 @@ import { OpenProblemDialog } from './OpenProblemDialog';
 import { JoinQuestionDialog } from './join/JoinQuestionDialog';
 import { ImportReportDialog } from './exchange/ImportReportDialog';
 import { PresentationMode } from './present/PresentationMode';
+import { FollowPrompt } from './present/FollowPrompt';
 import { RestoreBanner } from './RestoreBanner';
 import { RevisionBar } from './RevisionBar';
 import { SidePanel } from './side/SidePanel';
@@ -176,6 +177,7 @@ export function App() {
       <Toolbar actions={list} openInput={openInput} snapshotOpen={snapshotOpen} onSnapshotOpen={setSnapshotOpen} />
       {live ? <DiskProblemBanner /> : <RestoreBanner />}
       <PresenceStrip />
+      <FollowPrompt />
       <PresenceOutlines />
       <RevisionBar />
       {document && !choosingFile && (

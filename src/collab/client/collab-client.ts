@@ -21,10 +21,11 @@ import {
   type Identity,
   type Presence,
   type SessionConflict,
+  type SharedPresentation,
 } from '../../protocol/collab-protocol';
 import { writeEdit } from '../edit-doc';
 import { DocReader, readDoc, type DocView } from '../read-doc';
-import { epochOf, rootsOf } from '../shared-doc';
+import { epochOf, presentingOf, rootsOf } from '../shared-doc';
 import { openStorage, type ClientStorage } from './storage';
 
 export interface CollabClientOptions {
@@ -146,6 +147,11 @@ export class CollabClient {
   get diskProblem(): string | null {
     const problem = rootsOf(this.docValue).session.get('disk');
     return typeof problem === 'string' ? problem : null;
+  }
+
+  /** The presentation the driver leads, which this page follows (null: none). */
+  get presenting(): SharedPresentation | null {
+    return presentingOf(this.docValue);
   }
 
   /** Edits made here that others' edits overrode while this page was away (latest reconnect). */

@@ -6,7 +6,8 @@ import * as Y from 'yjs';
 import type { MergeSide } from '../../format';
 import { DocReader } from '../read-doc';
 import { DocRepairs } from '../repair-doc';
-import { revokedInvites, rootsOf } from '../shared-doc';
+import { presentingOf, revokedInvites, rootsOf } from '../shared-doc';
+import type { SharedPresentation } from '../../protocol/collab-protocol';
 import { FileBridge, type BridgeState, type FileBridgeOptions, type SnapshotOutcome } from './file-bridge';
 
 export const REPAIR_ORIGIN = 'causeway-repair';
@@ -38,11 +39,13 @@ export class FileSession {
     private readonly options: FileSessionOptions,
   ) {
     this.repairs = new DocRepairs(doc, reader);
-    // Typing changes only statements (Y.Text): nothing to repair. Anything else may need it.
+    // Typing changes only statements (Y.Text), and the session's records are not the file:
+    // nothing to repair (a presentation steps at every key press). Anything else may need it.
+    const records = rootsOf(doc).session;
     this.onTransaction = (transaction) => {
       if (transaction.origin === REPAIR_ORIGIN || this.scheduled) return;
       for (const type of transaction.changed.keys()) {
-        if (type instanceof Y.Text) continue;
+        if (type instanceof Y.Text || (type as unknown) === records) continue;
         this.scheduled = true;
         queueMicrotask(() => this.repairNow());
         return;
@@ -76,6 +79,14 @@ export class FileSession {
     const revoked = revokedInvites(this.doc);
     if (revoked.has(invite)) return;
     this.doc.transact(() => session.set('revoked', [...revoked, invite]), this.bridge.origin);
+  }
+
+  /** Records the presentation the driver leads (null: it ended); every page follows it. */
+  present(presenting: SharedPresentation | null): void {
+    const { session } = rootsOf(this.doc);
+    const now = presentingOf(this.doc);
+    if (now === presenting || (now && presenting && now.tree === presenting.tree && now.step === presenting.step)) return;
+    this.doc.transact(() => (presenting ? session.set('presenting', { tree: presenting.tree, step: presenting.step }) : session.delete('presenting')), this.bridge.origin);
   }
 
   flush(): Promise<void> {

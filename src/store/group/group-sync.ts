@@ -6,11 +6,12 @@
 // browser (IndexedDB): offline, the person keeps working, and the edits merge when the connection
 // is back; an edit that someone else's change of the same field overrode is said, never dropped
 // in silence.
-import { changedItems, deepEqual, saveWorkingFile, type Json } from '../../format';
+import { changedItems, deepEqual, displayName, isObject, saveWorkingFile, type Json } from '../../format';
 import type { DocView } from '../../collab';
 import { CollabClient } from '../../collab/client';
 import { COLLAB_PATH } from '../../protocol/workspace-protocol';
 import { useDocumentStore } from '../document-store';
+import { usePresentation } from '../presentation-store';
 import { forgetInvited, type InvitedRole } from '../live/live-access';
 import { useGroupStore } from './group-store';
 
@@ -65,13 +66,35 @@ export async function startGroupSync(access: { secret: string; role: InvitedRole
     if (started.status === 'connected') inStep = true;
   };
 
+  // The presentation the driver leads, followed here; only once in step with the session (the
+  // copy kept in the browser may hold one that ended while this page was closed).
+  let connectedOnce = false;
+  let heard = 'null';
+  const hearPresentation = () => {
+    const presenting = connectedOnce ? started.presenting : null;
+    const data = started.data;
+    const driver = isObject(data) && typeof data.driver === 'string' ? data.driver : '';
+    const led = presenting ? { ...presenting, by: driver ? displayName(data, driver) : '' } : null;
+    const said = JSON.stringify(led);
+    if (said === heard) return;
+    heard = said;
+    usePresentation.getState().hear(led);
+  };
+
   const onChange = () => {
+    hearPresentation();
     if (writing) return;
     const view = started.view();
     if (shown && view.data === shown.data) return;
     show(view);
   };
   started.on('change', onChange);
+  started.on('status', (status) => {
+    if (status === 'connected' && !connectedOnce) {
+      connectedOnce = true;
+      hearPresentation();
+    }
+  });
   started.on('status', (status) => useGroupStore.setState({ status, ...(status === 'connected' ? { me: started.identity ? { id: started.identity.id, name: started.name } : null, refusal: null } : {}) }));
   started.on('presence', () => useGroupStore.setState({ presence: started.presence() }));
   started.on('lost', (lost) => {
@@ -134,6 +157,7 @@ export async function startGroupSync(access: { secret: string; role: InvitedRole
   return () => {
     unsubscribe();
     unselect();
+    usePresentation.getState().hear(null);
     client = undefined;
     void started.close();
   };

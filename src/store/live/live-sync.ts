@@ -32,6 +32,7 @@ import { connectLive, type ConnectionState, type LiveConnection } from './live-c
 import { useLiveStore, type DiskProblem } from './live-store';
 import { describeDiskChange, describeMerge } from './live-words';
 import { arrangementWelcome, onArrangementMessage, startLiveArrangement } from './live-arrangement';
+import { startLivePresentation } from './live-presentation';
 
 /** The pause after an edit before it is written: typing writes once, not on every key. */
 export const WRITE_DELAY_MS = 300;
@@ -152,6 +153,8 @@ export function startLiveSync(): () => void {
     state.connection.reconnect();
   });
   const stopArrangement = startLiveArrangement((message) => state.connection.send(message));
+  const presentation = startLivePresentation((message) => state.connection.send(message));
+  leadingPresentation = presentation;
   const stopAutosave = startAutosave((message) => useDocumentStore.getState().say('refusal', message), sessionKey);
   const unsubscribe = useDocumentStore.subscribe((now, before) => {
     if (now.document?.data !== before.document?.data || now.document?.savedData !== before.document?.savedData) {
@@ -166,6 +169,8 @@ export function startLiveSync(): () => void {
     unsubscribe();
     stopAutosave();
     stopArrangement();
+    presentation.stop();
+    leadingPresentation = undefined;
     state.connection.close();
     clearTimeout(state.timer);
     clearTimeout(state.conflictTimer);
@@ -179,8 +184,12 @@ function hasUnwritten(): boolean {
   return document !== null && document.data !== document.savedData;
 }
 
+/** The driver's presentation, told to the session (again after the channel is back). */
+let leadingPresentation: ReturnType<typeof startLivePresentation> | undefined;
+
 function onConnection(connection: ConnectionState): void {
   useLiveStore.setState({ connection, ...(connection === 'connected' ? { restarted: false } : {}) });
+  if (connection === 'connected') leadingPresentation?.reconnected();
   if (connection === 'disconnected' && sync) {
     // A write whose answer is lost may or may not have happened: the next welcome tells.
     sync.inFlight = null;

@@ -6,6 +6,7 @@ import { acceptedView, displayName } from '../../format';
 import { readAloud, statusLine, type ReadingStep } from '../../exchange';
 import { useDocumentStore } from '../../store/document-store';
 import { usePresentation } from '../../store/presentation-store';
+import { useCanLead } from '../present/PresentationMode';
 import { useSideSection } from '../side/side-section';
 import { treeLabel } from '../words';
 import './read-through.css';
@@ -20,6 +21,7 @@ export function ReadThroughPanel() {
   const treeKey = useDocumentStore((s) => s.view.tree);
   const mode = useDocumentStore((s) => s.view.mode);
   const selection = useDocumentStore((s) => s.view.selection);
+  const canLead = useCanLead();
   const tree = document?.trees.find((t) => t.key === treeKey) ?? document?.trees[0];
   const accepted = mode === 'accepted';
   const steps = useMemo(() => (tree && document ? readAloud(accepted ? acceptedView(tree) : tree, (id) => displayName(document.data, id)).steps : []), [tree, document, accepted]);
@@ -35,6 +37,11 @@ export function ReadThroughPanel() {
         <button type="button" className="cw-button" onClick={() => usePresentation.getState().start(tree.key)} disabled={steps.length === 0}>
           <span aria-hidden="true">▶</span> Present
         </button>
+        {canLead && (
+          <button type="button" className="cw-button" onClick={() => usePresentation.getState().start(tree.key, 0, true)} disabled={steps.length === 0} title="Everyone in the session follows, step by step">
+            <span aria-hidden="true">▶</span> Present to everyone
+          </button>
+        )}
       </div>
       {steps.length === 0 ? (
         <p className="cw-side-empty">{accepted ? 'Nothing accepted in this tree yet.' : 'No reasoning in this tree yet.'}</p>

@@ -3,9 +3,17 @@
 import type { DrawableTree } from '../../format';
 import { usePresentation } from '../../store/presentation-store';
 import { useDocumentStore } from '../../store/document-store';
+import { useGroupStore } from '../../store/group/group-store';
 import type { EditorAction } from '../commands/editor-actions';
 import { bringSidePart } from '../shell/bring-side-part';
 import { exportAs } from './export-as';
+
+/** Why this page cannot present to everyone, or undefined when it can (the driver, with people invited). */
+function cannotLead(): string | undefined {
+  const { invited, invites } = useGroupStore.getState();
+  if (invited) return 'Only the driver presents to everyone.';
+  return invites.length > 0 ? undefined : 'Presenting to everyone is for a group session: invite people first (People panel).';
+}
 
 export function exchangeActions(ctx: { noDocument: string | undefined; tree: DrawableTree | undefined }): EditorAction[] {
   const { noDocument } = ctx;
@@ -28,6 +36,17 @@ export function exchangeActions(ctx: { noDocument: string | undefined; tree: Dra
       run: () => {
         const tree = ctx.tree ?? useDocumentStore.getState().document?.trees[0];
         if (tree) usePresentation.getState().start(tree.key);
+      },
+    },
+    {
+      id: 'present-everyone',
+      label: 'Present this tree to everyone in the session (each page follows)',
+      group: 'View',
+      unavailable: noTree ?? cannotLead(),
+      keywords: ['group', 'follow', 'spotlight', 'lead', 'meeting'],
+      run: () => {
+        const tree = ctx.tree ?? useDocumentStore.getState().document?.trees[0];
+        if (tree && cannotLead() === undefined) usePresentation.getState().start(tree.key, 0, true);
       },
     },
   ];

@@ -2,11 +2,15 @@
 // shows a node or an AND group, the next the arrow and where it leads, with the sentence as the
 // caption. PageDown, →, ↓, Space or Enter go on (so does a clicker); PageUp, ←, ↑ or Backspace
 // go back; Home and End jump; Escape leaves. The diagram is the full view drawn by src/render.
+// In a group session the driver can present to everyone (each invited page follows the tree and
+// step, with a bar naming whose presentation it is and a Stop following button); a page following
+// it does not step on its own, and Escape stops following.
 import { useEffect, useMemo, useRef } from 'react';
 import { displayName, TREE_NAMES } from '../../format';
 import { presentationSteps, readAloud } from '../../exchange';
 import { fullViewSvg } from '../../render';
 import { useDocumentStore } from '../../store/document-store';
+import { useGroupStore } from '../../store/group/group-store';
 import { usePresentation } from '../../store/presentation-store';
 import './present.css';
 
@@ -49,9 +53,23 @@ export function PresentationMode() {
   return <Presentation />;
 }
 
+/** The driver's page in a group session (invites made): its presentation can be everyone's. */
+export function useCanLead(): boolean {
+  return useGroupStore((s) => s.invited === null && s.invites.length > 0);
+}
+
+/** "Dana's", or "the driver's" when the file names no driver. */
+export function presenterOf(by: string): string {
+  return by ? `${by}’s` : 'the driver’s';
+}
+
 function Presentation() {
   const treeKey = usePresentation((s) => s.tree);
   const step = usePresentation((s) => s.step);
+  const role = usePresentation((s) => s.role);
+  const led = usePresentation((s) => s.led);
+  const canLead = useCanLead();
+  const following = role === 'following';
   const document = useDocumentStore((s) => s.document);
   const tree = document?.trees.find((t) => t.key === treeKey);
   const root = useRef<HTMLDivElement>(null);
@@ -70,6 +88,7 @@ function Presentation() {
       const here = Math.min(usePresentation.getState().step, last);
       let handled = true;
       if (event.key === 'Escape') stop();
+      else if (usePresentation.getState().role === 'following') handled = !(event.ctrlKey || event.metaKey); // the driver steps
       else if (NEXT.has(event.key) && !(event.key === ' ' && event.shiftKey)) go(Math.min(here + 1, last));
       else if (PREVIOUS.has(event.key) || (event.key === ' ' && event.shiftKey)) go(Math.max(here - 1, 0));
       else if (event.key === 'Home') go(0);
@@ -88,7 +107,9 @@ function Presentation() {
   useEffect(() => {
     const element = root.current;
     element?.focus();
-    if (element && typeof element.requestFullscreen === 'function' && !globalThis.document.fullscreenElement) {
+    // A page following the driver's presentation is not taken full screen: the person chose neither.
+    const followed = usePresentation.getState().role === 'following';
+    if (!followed && element && typeof element.requestFullscreen === 'function' && !globalThis.document.fullscreenElement) {
       element.requestFullscreen().catch(() => undefined);
     }
     const onChange = () => {
@@ -141,27 +162,74 @@ function Presentation() {
   }, [current, svg]);
 
   if (!tree) return null;
-  const { go, stop } = usePresentation.getState();
+  const { go, stop, lead, follow } = usePresentation.getState();
+  const leading = role === 'leading';
   return (
-    <div ref={root} className="cw-present" role="dialog" aria-modal="true" aria-label={`Presenting the ${TREE_NAMES[tree.key]}`} tabIndex={-1} data-testid="presentation">
+    <div
+      ref={root}
+      className={`cw-present${following ? ' is-following' : ''}${leading ? ' is-leading' : ''}`}
+      role="dialog"
+      aria-modal="true"
+      aria-label={following ? `Following ${presenterOf(led?.by ?? '')} presentation of the ${TREE_NAMES[tree.key]}` : `Presenting the ${TREE_NAMES[tree.key]}`}
+      tabIndex={-1}
+      data-testid="presentation"
+    >
+      {following && (
+        <div className="cw-present-follow" role="status" data-testid="following-bar">
+          <span className="cw-present-follow-dot" aria-hidden="true" />
+          <span className="cw-present-follow-text">Following {presenterOf(led?.by ?? '')} presentation</span>
+          <button type="button" className="cw-present-follow-stop" onClick={stop}>
+            Stop following
+          </button>
+        </div>
+      )}
       <header className="cw-present-bar">
         <span className="cw-present-title">{TREE_NAMES[tree.key]}</span>
         <span className="cw-present-count" aria-live="off">
           {steps.length === 0 ? 'No steps' : `Step ${at + 1} of ${steps.length}`}
         </span>
-        <span className="cw-present-keys">PageDown / → next · PageUp / ← back · Esc to leave</span>
+        {leading && (
+          <span className="cw-present-live" role="status">
+            <span className="cw-present-follow-dot" aria-hidden="true" /> Everyone follows
+          </span>
+        )}
+        <span className="cw-present-keys">{following ? 'The presenter steps through · Esc to stop following' : 'PageDown / → next · PageUp / ← back · Esc to leave'}</span>
         <span className="cw-present-spacer" />
-        <button type="button" className="cw-present-button" onClick={() => go(Math.max(at - 1, 0))} disabled={at === 0} aria-label="Previous step">
-          ‹
-        </button>
-        <button type="button" className="cw-present-button" onClick={() => go(Math.min(at + 1, last))} disabled={at >= last} aria-label="Next step">
-          ›
-        </button>
-        <button type="button" className="cw-present-button" onClick={stop} aria-label="Leave the presentation">
-          ✕
-        </button>
+        {!following && (canLead || leading) && (
+          <button
+            type="button"
+            className="cw-present-share"
+            onClick={() => lead(!leading)}
+            aria-pressed={leading}
+            aria-label={leading ? 'Stop presenting to everyone' : 'Present to everyone'}
+            title={leading ? 'Go on presenting on this screen only' : 'Everyone in the session follows this presentation'}
+          >
+            <span className="cw-present-long">{leading ? 'Stop presenting to everyone' : 'Present to everyone'}</span>
+            <span className="cw-present-short" aria-hidden="true">
+              {leading ? 'Stop sharing' : 'Share'}
+            </span>
+          </button>
+        )}
+        {!following && role === 'alone' && led && (
+          <button type="button" className="cw-present-share" onClick={follow}>
+            Follow {led.by || 'the driver'}
+          </button>
+        )}
+        {!following && (
+          <>
+            <button type="button" className="cw-present-button" onClick={() => go(Math.max(at - 1, 0))} disabled={at === 0} aria-label="Previous step">
+              ‹
+            </button>
+            <button type="button" className="cw-present-button" onClick={() => go(Math.min(at + 1, last))} disabled={at >= last} aria-label="Next step">
+              ›
+            </button>
+            <button type="button" className="cw-present-button" onClick={stop} aria-label={leading ? 'End the presentation for everyone' : 'Leave the presentation'}>
+              ✕
+            </button>
+          </>
+        )}
       </header>
-      <div ref={stage} className="cw-present-stage" onClick={() => go(Math.min(at + 1, last))} />
+      <div ref={stage} className="cw-present-stage" onClick={following ? undefined : () => go(Math.min(at + 1, last))} />
       <footer className="cw-present-caption" aria-live="polite">
         <p className={`cw-present-sentence is-${current?.status ?? 'proposed'}`}>{current ? current.caption : 'This tree has no nodes yet.'}</p>
         {current && current.because.length > 0 && (
