@@ -17,18 +17,26 @@ import './present.css';
 const NEXT = new Set(['PageDown', 'ArrowRight', 'ArrowDown', ' ', 'Enter', 'n']);
 const PREVIOUS = new Set(['PageUp', 'ArrowLeft', 'ArrowUp', 'Backspace', 'p']);
 
-/** The view box around what is shown so far: large type early, the whole tree at the end. */
+/**
+ * The view box around what is shown so far: large type early, the whole tree at the end. A phone
+ * held upright has room for one card at a readable size, so there the view follows the step just
+ * shown (what came before is still drawn around it).
+ */
 function fitToShown(host: HTMLElement): void {
   const drawn = host.querySelector('svg');
   const body = drawn?.querySelector<SVGGElement>('g[transform^="translate"]');
   const shift = body?.getAttribute('transform')?.match(/translate\(([-\d.]+),([-\d.]+)\)/);
   if (!drawn || !body || !shift) return;
+  const aspect = host.clientWidth > 0 && host.clientHeight > 0 ? host.clientWidth / host.clientHeight : 16 / 9;
+  const shown = [...body.querySelectorAll<SVGGraphicsElement>(':scope > g.card, :scope > g.junction, :scope > path, :scope > g.link-label')].filter(
+    (element) => !element.classList.contains('cw-present-hidden') && typeof element.getBBox === 'function',
+  );
+  const fresh = shown.filter((element) => element.classList.contains('cw-present-fresh'));
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
-  for (const element of body.querySelectorAll<SVGGraphicsElement>(':scope > g.card, :scope > g.junction, :scope > path, :scope > g.link-label')) {
-    if (element.classList.contains('cw-present-hidden') || typeof element.getBBox !== 'function') continue;
+  for (const element of aspect < 1 && fresh.length > 0 ? fresh : shown) {
     const box = element.getBBox();
     minX = Math.min(minX, box.x);
     minY = Math.min(minY, box.y);
@@ -37,9 +45,8 @@ function fitToShown(host: HTMLElement): void {
   }
   if (!Number.isFinite(minX)) return;
   const pad = 28;
-  // At least a card and a half across on a phone held upright, three cards on a wide screen.
-  const aspect = host.clientWidth > 0 && host.clientHeight > 0 ? host.clientWidth / host.clientHeight : 16 / 9;
-  const least = aspect < 1 ? 360 : 820;
+  // At least a card and a quarter across on a phone held upright, three cards on a wide screen.
+  const least = aspect < 1 ? 300 : 820;
   const width = Math.max(maxX - minX + 2 * pad, least);
   const height = Math.max(maxY - minY + 2 * pad, least / aspect / 1.6);
   const x = (minX + maxX) / 2 - width / 2 + Number(shift[1]);
@@ -160,6 +167,14 @@ function Presentation() {
     });
     fitToShown(host);
   }, [current, svg]);
+  useEffect(() => {
+    // A phone turned, a window resized: the same step, fitted to the new screen.
+    const host = stage.current;
+    if (!host || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => fitToShown(host));
+    observer.observe(host);
+    return () => observer.disconnect();
+  }, [svg]);
 
   if (!tree) return null;
   const { go, stop, lead, follow } = usePresentation.getState();
