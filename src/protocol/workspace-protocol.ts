@@ -30,6 +30,12 @@ export const SESSION_PATH = '/session';
 /** The address's fragment that carries the one-time code: `#code=…` (never sent in a request). */
 export const CODE_FRAGMENT = 'code';
 
+/**
+ * The fragment of an invite link that a hub's page opens: `#invite=cw1.…`, the invite signed with
+ * the hubs' shared secret (checked by whichever hub the page reaches; never sent in a request).
+ */
+export const INVITE_FRAGMENT = 'invite';
+
 export type Role = 'driver' | 'participant' | 'observer';
 
 export interface SessionAnswer {
