@@ -125,7 +125,7 @@ export async function openCommand(argv: readonly string[], io: CommandIO, stopSi
     try {
       await server.group!.connect();
     } catch (error) {
-      io.err(`causeway open: ${(error as Error).message}.`);
+      io.err(`causeway open: ${(error as Error).message.replace(/\.$/, '')}.`);
       await server.close();
       return 1;
     }

@@ -40,6 +40,18 @@ export interface HubWriter {
   close(): Promise<void>;
 }
 
+/**
+ * `ws` with a listener for its errors always on: the provider takes its own listeners off before
+ * it closes a socket still connecting (a timed-out attempt, a reconnection), and an error event
+ * with no listener would end this process.
+ */
+class NodeWebSocket extends WebSocket {
+  constructor(address: string | URL, protocols?: string | string[]) {
+    super(address, protocols);
+    this.on('error', () => undefined);
+  }
+}
+
 /** A writer credential lasts long enough to connect; a reconnection signs a new one. */
 const WRITER_INVITE_MS = 10 * 60_000;
 
@@ -56,7 +68,7 @@ export async function connectFileToHub(options: HubWriterOptions): Promise<HubWr
     name: options.documentName,
     document: doc,
     token: () => signInvite({ doc: options.documentName, id: options.name?.() || 'writer', role: 'writer', invite: writerInvite, exp: Date.now() + WRITER_INVITE_MS }, options.secret),
-    ...({ WebSocketPolyfill: WebSocket, delay: 200, minDelay: 200, maxDelay: 5000 } as object),
+    ...({ WebSocketPolyfill: NodeWebSocket, delay: 200, minDelay: 200, maxDelay: 5000 } as object),
     onStatus: ({ status }) => {
       connected = status === 'connected';
     },

@@ -82,7 +82,7 @@ export class SessionExtension implements Extension {
     if (!identity) throw new Refusal('The invite was refused: it is not valid for this session (forged, expired, revoked, or for another file).');
     if (identity.role === 'observer') data.connectionConfig.readOnly = true;
     if (identity.role === 'writer' && this.options.leases && !(await this.options.leases.claim(data.documentName, writerKey(identity)))) {
-      throw new Refusal(`another causeway open is already the writer of the session "${data.documentName}" on these hubs; one file's process writes each session. Stop the other one (Ctrl+C), or give this file another session name.`);
+      throw new Refusal(`another causeway open is already the writer of the session "${data.documentName}" on these hubs; one file's process writes each session. Stop the other one (Ctrl+C), or give this file another session with --session NAME`);
     }
     return { identity };
   }

@@ -62,11 +62,23 @@ function takeFromAddress(): { code?: string; invite?: string } {
  * checks the signature and decides who the page is. Undefined for what is not an invite.
  */
 export function roleOfInvite(invite: string): InvitedRole | undefined {
+  const role = claimsOfInvite(invite)?.role;
+  return role === 'participant' || role === 'observer' ? role : undefined;
+}
+
+/** The session (document) a hub's invite opens; undefined for a secret of `causeway open`'s own. */
+export function sessionOfInvite(invite: string): string | undefined {
+  const doc = claimsOfInvite(invite)?.doc;
+  return typeof doc === 'string' && doc !== '' ? doc : undefined;
+}
+
+function claimsOfInvite(invite: string): { role?: unknown; doc?: unknown } | undefined {
   const payload = invite.split('.')[1];
   if (!invite.startsWith('cw1.') || !payload) return undefined;
   try {
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { role?: unknown };
-    return claims.role === 'participant' || claims.role === 'observer' ? claims.role : undefined;
+    const bytes = Uint8Array.from(atob(payload.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+    const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return typeof claims === 'object' && claims !== null ? claims : undefined;
   } catch {
     return undefined;
   }
