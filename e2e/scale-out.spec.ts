@@ -12,13 +12,14 @@
 // people over the hubs.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { EXAMPLE_PATH, waitForLayout } from './helpers';
-import { card, read, status } from './live-helpers';
+import { card, read, side, status } from './live-helpers';
 import { BIN, startCauseway, temporaryCopy, type RunningCauseway } from './workspace';
 
 const REDIS = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((path) => existsSync(path));
@@ -143,6 +144,18 @@ async function joinWith(browser: Browser, link: string): Promise<Page> {
   return page;
 }
 
+const SHOTS = fileURLToPath(new URL('screenshots', import.meta.url));
+
+/** The page at a desktop's size and a phone's, for a person to look at. */
+async function shots(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: join(SHOTS, `${name}-phone.png`) });
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
 function creditOf(path: string, id: string): unknown {
   const file = parse(read(path)) as { trees: { current_reality: { nodes: { id: string; text: string; contributions?: unknown[] }[] } } };
   return file.trees.current_reality.nodes.find((node) => node.id === id);
@@ -185,7 +198,7 @@ test.describe('scale-out over Redis', () => {
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
 
-  test('an edit crosses the hubs to the file, credited; a hub stops and its person reconnects to the other, losing nothing', async ({ browser }) => {
+  test('an edit crosses the hubs to the file, credited; a hub stops and its person reconnects to the other, losing nothing', async ({ browser, page: driver }) => {
     test.setTimeout(90_000);
     expect(writer.output()).toContain(`Group session "plan" on the hubs at ws://127.0.0.1:${lbA.port}`);
     // A second file process for the same session is refused, with the reason.
@@ -196,11 +209,21 @@ test.describe('scale-out over Redis', () => {
     const tomLink = await invite(path, 'tom');
     expect(tomLink).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${lbA.port}/#invite=cw1\\.`));
     const priyaLink = (await invite(path, 'priya')).replace(`:${lbA.port}/`, `:${lbB.port}/`);
-    const tom = await joinWith(browser, tomLink); // through balancer A: hub A
-    const priya = await joinWith(browser, priyaLink); // through balancer B: hub B
+    const [tom, priya] = await Promise.all([joinWith(browser, tomLink), joinWith(browser, priyaLink)]); // hub A, hub B
     await expect(tom.getByTestId('presence-strip')).toContainText('Tom (you)');
     await expect(tom.getByTestId('presence-strip')).toContainText('Priya');
     await expect(priya.getByTestId('presence-strip')).toContainText('Tom');
+    // The driver's own page stays on this computer; it sees who is on the hubs and invites to them.
+    await driver.goto(writer.url);
+    await waitForLayout(driver, 'current_reality');
+    await expect(driver.getByTestId('presence-strip')).toContainText('Tom');
+    await expect(driver.getByTestId('presence-strip')).toContainText('Priya');
+    await expect(tom.getByTestId('presence-strip')).toContainText('Maya'); // the driver, named by the file
+    await side(driver).getByRole('button', { name: 'People' }).click();
+    await side(driver).getByRole('button', { name: 'Observer link', exact: true }).click();
+    await expect(side(driver).getByRole('group', { name: 'Link for an observer' }).getByTestId('invite-link')).toHaveValue(new RegExp(`^http://127\\.0\\.0\\.1:${lbA.port}/#invite=cw1\\.`));
+    await expect(side(driver).locator('[data-invite="tom"]')).toContainText('joined');
+    await shots(tom, 'hub-participant');
 
     // Tom adds a node on hub A: Priya sees it on hub B, the file has it credited to Tom.
     await tom.getByRole('button', { name: '+ Add node' }).click();
@@ -236,5 +259,10 @@ test.describe('scale-out over Redis', () => {
     await priyaText.pressSequentially(' Both agree.');
     await expect(card(tom, id)).toContainText('hub A was down. Both agree.', { timeout: 5000 });
     await expect.poll(() => (creditOf(path, id) as { text: string }).text, { timeout: 10_000 }).toContain('Both agree.');
+
+    // The driver revokes Tom's link: he is disconnected on whichever hub he is, at once.
+    await side(driver).getByRole('button', { name: 'Revoke the invite of Tom' }).click();
+    await expect(status(tom)).toHaveText(/Disconnected|Connecting/, { timeout: 5000 });
+    await expect(priya.getByTestId('presence-strip')).not.toContainText('Tom', { timeout: 5000 });
   });
 });
