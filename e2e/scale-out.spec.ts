@@ -223,6 +223,9 @@ test.describe('scale-out over Redis', () => {
     await side(driver).getByRole('button', { name: 'Observer link', exact: true }).click();
     await expect(side(driver).getByRole('group', { name: 'Link for an observer' }).getByTestId('invite-link')).toHaveValue(new RegExp(`^http://127\\.0\\.0\\.1:${lbA.port}/#invite=cw1\\.`));
     await expect(side(driver).locator('[data-invite="tom"]')).toContainText('joined');
+    await expect(side(driver).getByRole('group', { name: 'Link for an observer' })).toContainText('works until revoked');
+    await expect(side(driver).getByTestId('group-invites')).toContainText(`on the hubs at http://127.0.0.1:${lbA.port}`);
+    await shots(driver, 'hub-driver-invites');
     await shots(tom, 'hub-participant');
 
     // Tom adds a node on hub A: Priya sees it on hub B, the file has it credited to Tom.

@@ -71,6 +71,8 @@ export interface GroupPerson {
 export interface GroupState {
   invites: GroupInvite[];
   people: GroupPerson[];
+  /** When the session runs on hubs: the address its links take people to (links are signed, not one-time). */
+  hubs?: string;
 }
 
 /** The meta tag the server adds to the editor page, so the page knows it works on a file on disk. */
@@ -275,7 +277,8 @@ export function parseServerMessage(raw: string): Checked<ServerMessage> {
     case 'group':
       return Array.isArray(m.invites) && m.invites.every((i) => isRecord(i) && isString(i.id) && isString(i.identity) && isString(i.name) && (i.role === 'participant' || i.role === 'observer') && typeof i.used === 'boolean') &&
         Array.isArray(m.people) && m.people.every((p) => isRecord(p) && isString(p.id) && isString(p.name) && isString(p.colour) && isString(p.role))
-        ? { ok: true, message: { type: 'group', invites: m.invites as GroupInvite[], people: m.people as GroupPerson[] } }
+        && (m.hubs === undefined || isString(m.hubs))
+        ? { ok: true, message: { type: 'group', invites: m.invites as GroupInvite[], people: m.people as GroupPerson[], ...(m.hubs !== undefined ? { hubs: m.hubs as string } : {}) } }
         : bad;
     case 'invite-result':
       return isRequest(m.request) && typeof m.ok === 'boolean' && (m.link === undefined || isString(m.link)) && (m.message === undefined || isString(m.message)) ? { ok: true, message: m as ServerMessage } : bad;

@@ -92,7 +92,7 @@ export class GroupSession {
   }
 
   get state(): GroupState {
-    return { invites: [...this.invites.values()], people: this.people };
+    return { invites: [...this.invites.values()], people: this.people, ...(this.options.hub ? { hubs: this.options.hub.address.pages } : {}) };
   }
 
   /** Tells `listener` of every change of invites and people; returns a function that stops it. */
