@@ -174,4 +174,12 @@ describe.skipIf(!REDIS)('hubs linked by Redis', () => {
     expect(openWorkingFile(await file.read()).valid).toBe(true);
     await sleep(50);
   });
+
+  it('lets another file process write the session once the first has stopped', async () => {
+    await writer.close();
+    writer = await connectFileToHub({ hub: hubB.url, secret: SECRET, path: file.path, documentName: DOC, writeDelayMs: 50, timeoutMs: 5000 });
+    expect(writer.connected).toBe(true);
+    // It took the session the hubs kept, with what was typed while a hub was down.
+    expect(findItem(await file.file(), 'n60')?.text).toBe('Typed while a hub was down.');
+  });
 });
