@@ -1,5 +1,6 @@
 // `causeway hub`: its usage errors, its refusals (no secret, a weak one, no Redis), and a real
 // hub on a real redis-server that takes a signed invite and stops cleanly on Ctrl+C.
+import { request } from 'node:http';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -59,10 +60,24 @@ describe('causeway hub', () => {
       const run = io();
       await until(async () => (await hubCommand(['--redis', `redis://127.0.0.1:${redisPort}`, '--port', '0'], io().io, Promise.resolve(), { CAUSEWAY_HUB_SECRET: SECRET })) === 0, 5000, 'redis-server');
       const exit = hubCommand(['--redis', `redis://127.0.0.1:${redisPort}`, '--port', '0'], run.io, stopped, { CAUSEWAY_HUB_SECRET: SECRET });
-      const address = await until(() => run.out.join('\n').match(/listening on (ws:\/\/127\.0\.0\.1:\d+\/)/)?.[1], 5000, 'the hub');
+      const address = await until(() => run.out.join('\n').match(/listening on (ws:\/\/127\.0\.0\.1:\d+) /)?.[1], 5000, 'the hub');
+      // The page an invite link opens, under the editor's policy; nothing else is served.
+      const page = await fetch(`${address!.replace('ws:', 'http:')}/`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(await page.text()).toContain('<meta name="causeway-live"');
+      expect((await fetch(`${address!.replace('ws:', 'http:')}/../../etc/passwd`)).status).toBe(404);
+      const rebound = await new Promise<number | undefined>((resolve) => {
+        const url = new URL(address!.replace('ws:', 'http:'));
+        request({ host: url.hostname, port: url.port, path: '/', headers: { Host: 'evil.example' } }, (response) => {
+          response.resume();
+          resolve(response.statusCode);
+        }).end();
+      });
+      expect(rebound).toBe(403); // a page under another host name (DNS rebinding) is refused
       // With no file's process connected yet, a person is let in and waits for the session.
       const token = signInvite({ doc: 'plan', id: 'bob', role: 'participant', invite: 'i1', exp: Date.now() + 60_000 }, SECRET);
-      const client = await CollabClient.start({ url: address!, documentName: 'plan', credential: token, WebSocket });
+      const client = await CollabClient.start({ url: `${address!}/collab`, documentName: 'plan', credential: token, WebSocket });
       await until(() => client.identity?.id === 'bob', 3000, 'the welcome');
       expect(client.status).toBe('connecting');
       await client.close();

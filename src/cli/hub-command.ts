@@ -2,8 +2,9 @@
 // one process. Hubs are stateless relays: run as many as needed behind a load balancer, all on
 // one Redis; the working file's own process connects to one of them as the session's writer.
 import { createConnection } from 'node:net';
-import { hubSecretFrom } from '../collab/server/invites';
-import { DEFAULT_HUB_PORT, parseRedisUrl, startHub } from '../collab/server/hub';
+import { DEFAULT_HUB_PORT, defaultHostNames, hubSecretFrom, parseRedisUrl, startHub } from '../collab/server';
+import { hubPages } from '../server/hub-pages';
+import { findWebRoot } from './web-root';
 import { parseArgs, UsageError } from './args';
 import type { CommandIO } from './io';
 import { interrupted } from './interrupted';
@@ -11,7 +12,9 @@ import { interrupted } from './interrupted';
 export const HUB_HELP = `Usage: causeway hub --redis redis://HOST:PORT [--port N] [--host ADDRESS] [--origin URL]
 
 Starts one hub of group sessions: a stateless relay that people's editors and
-the working file's own process connect to. Run as many hubs as you need
+the working file's own process connect to ("causeway open FILE --hub
+ws://HOST:PORT"). It serves the editor's pages to the people an invite link
+brings to it, and the collaboration channel at /collab beside them. Run as many hubs as you need
 behind a load balancer; every hub of a deployment uses the same Redis, which
 carries each edit to the people on the other hubs. A hub keeps nothing on
 disk.
@@ -63,7 +66,9 @@ export async function hubCommand(argv: readonly string[], io: CommandIO, stopSig
   }
   let hub;
   try {
-    hub = await startHub({ redis: redisUrl, host, port, secret: secret.secret, origins });
+    // Invite links open the editor here, and its page connects to this hub's channel beside it.
+    const pages = hubPages(findWebRoot(), { hostNames: defaultHostNames(host), origins });
+    hub = await startHub({ redis: redisUrl, host, port, secret: secret.secret, origins, pages });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     io.err(`causeway hub: ${code === 'EADDRINUSE' ? `port ${port} is in use; choose another with --port` : code === 'EADDRNOTAVAIL' ? `this computer has no address ${host}` : (error as Error).message}.`);
@@ -73,7 +78,7 @@ export async function hubCommand(argv: readonly string[], io: CommandIO, stopSig
     io.err(`Warning: listening on ${host}, not only on this computer. Only people with a valid invite get in, but put the hub behind a TLS reverse proxy (wss://) so that invites and edits do not cross the network in the clear.`);
   }
   const stopped = stopSignal ?? interrupted();
-  io.out(`Causeway hub listening on ${hub.url} (Redis at ${redis.address.host}:${redis.address.port})`);
+  io.out(`Causeway hub listening on ${hub.url.replace(/\/collab$/, '')} (Redis at ${redis.address.host}:${redis.address.port})`);
   io.out('Press Ctrl+C to stop.');
   await stopped;
   await hub.close();

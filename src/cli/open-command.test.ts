@@ -2,6 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { createServer } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -121,6 +122,38 @@ describe('causeway open', () => {
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('Stopped.');
     expect(readFileSync(path, 'utf8')).toBe(fixture('two-trees.yaml'));
+  });
+
+  it('--hub needs the hubs\' secret and a ws:// address, and names the address it cannot reach', async () => {
+    const dir = folder();
+    const file = join(dir, 'plan.yaml');
+    writeFileSync(file, fixture('two-trees.yaml'));
+    const before = readFileSync(file, 'utf8');
+    const openWith = (env: Record<string, string | undefined>, ...args: string[]) => spawnSync(process.execPath, [BIN, 'open', file, '--no-browser', '--port', '0', ...args], { encoding: 'utf8', timeout: 30_000, env: { ...process.env, CAUSEWAY_HUB_SECRET: undefined, ...env } });
+    const noSecret = openWith({}, '--hub', 'ws://127.0.0.1:4880');
+    expect(noSecret.status).toBe(2);
+    expect(noSecret.stderr).toContain('CAUSEWAY_HUB_SECRET is not set');
+    const weak = openWith({ CAUSEWAY_HUB_SECRET: 'short' }, '--hub', 'ws://127.0.0.1:4880');
+    expect(weak.status).toBe(2);
+    expect(weak.stderr).toContain('CAUSEWAY_HUB_SECRET is too short (5 characters)');
+    const secret = { CAUSEWAY_HUB_SECRET: 'a-secret-long-enough-for-the-hubs-0123456789' };
+    const notWs = openWith(secret, '--hub', 'http://127.0.0.1:4880');
+    expect(notWs.status).toBe(2);
+    expect(notWs.stderr).toContain('is not a WebSocket address');
+    const onFolder = spawnSync(process.execPath, [BIN, 'open', dir, '--no-browser', '--hub', 'ws://127.0.0.1:4880'], { encoding: 'utf8', timeout: 30_000, env: { ...process.env, ...secret } });
+    expect(onFolder.status).toBe(2);
+    expect(onFolder.stderr).toContain('--hub shares one working file');
+    const port = await new Promise<number>((done) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const taken = (probe.address() as { port: number }).port;
+        probe.close(() => done(taken));
+      });
+    });
+    const unreachable = openWith(secret, '--hub', `ws://127.0.0.1:${port}`);
+    expect(unreachable.status).toBe(1);
+    expect(unreachable.stderr).toContain(`cannot reach the hub at ws://127.0.0.1:${port}/collab (connection refused)`);
+    expect(unreachable.stdout).not.toContain('#code=');
+    expect(readFileSync(file, 'utf8')).toBe(before);
   });
 
   it('refuses a port that is taken', async () => {

@@ -1,11 +1,12 @@
 // `causeway open FILE | FOLDER`: edit a working file in the browser, live. A local server serves
 // the editor; every edit is written to the file, and every change made to it by anyone else
 // (an assistant, `causeway snapshot`, a text editor) shows up in the editor.
-import { existsSync } from 'node:fs';
 import { realpath, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, resolve } from 'node:path';
+import { findWebRoot } from './web-root';
 import { fileWorkspace, folderWorkspace } from '../server/workspace';
+import type { GroupHub } from '../server/group-session';
+import { hubSecretFrom, parseHubUrl } from '../collab/server';
 import { DEFAULT_PORT, PortInUseError, startWorkspaceServer } from '../server/workspace-server';
 import { parseArgs, UsageError } from './args';
 import type { CommandIO } from './io';
@@ -19,6 +20,7 @@ import { interrupted } from './interrupted';
 const BROWSER_HINT_AFTER_MS = 20_000;
 
 export const OPEN_HELP = `Usage: causeway open FILE.yaml | FOLDER [--new] [--port N] [--host ADDRESS] [--no-browser]
+       causeway open FILE.yaml --hub ws://HOST:PORT [--session NAME] …
 
 Edits a working file in the browser, live. A local server serves the editor
 and prints an address to open it (with a one-time code: it lets one browser
@@ -45,15 +47,25 @@ Options:
                   then reach it: a warning is printed); 0.0.0.0 answers on
                   every address of this machine
   --no-browser    print the address without opening a browser
+  --hub URL       run the file's group session on hubs ("causeway hub"), at
+                  ws://HOST:PORT (wss:// behind TLS; a load balancer's address
+                  when there are several hubs): this process connects to them as
+                  the file's one writer, and invite links take people to the
+                  hubs. Needs CAUSEWAY_HUB_SECRET, the hubs' secret. Your own
+                  page stays on this computer, as without --hub.
+  --session NAME  the session's name on the hubs (default: the file's name
+                  without .yaml); one file's process writes each session
   --help          show this help
 
 Stop the server with Ctrl+C.
 
-Exit status: 0 after Ctrl+C, 1 when the file cannot be opened or the port is
-taken, 2 for a usage error.`;
+Exit status: 0 after Ctrl+C, 1 when the file cannot be opened, the port is
+taken or the hub cannot be reached or refuses the file (another process
+already writes that session), 2 for a usage error (also: --hub without a
+usable CAUSEWAY_HUB_SECRET).`;
 
-export async function openCommand(argv: readonly string[], io: CommandIO, stopSignal?: Promise<unknown>): Promise<number> {
-  const args = parseArgs(argv, { withValue: ['--port', '--host'], switches: ['--new', '--no-browser', '--help'] });
+export async function openCommand(argv: readonly string[], io: CommandIO, stopSignal?: Promise<unknown>, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const args = parseArgs(argv, { withValue: ['--port', '--host', '--hub', '--session'], switches: ['--new', '--no-browser', '--help'] });
   if (args.switches.has('--help')) {
     io.out(OPEN_HELP);
     return 0;
@@ -63,6 +75,7 @@ export async function openCommand(argv: readonly string[], io: CommandIO, stopSi
   const host = args.values.get('--host') ?? '127.0.0.1';
   const given = args.positional[0]!;
   const path = resolve(given);
+  const hubOptions = hubOptionsOf(args.values.get('--hub'), args.values.get('--session'), env);
 
   const info = await stat(path).catch(() => undefined);
   if (args.switches.has('--new')) {
@@ -93,10 +106,12 @@ export async function openCommand(argv: readonly string[], io: CommandIO, stopSi
     io.err(`causeway open: ${given} is not a regular file (a pipe, a device or a socket); open a working file or a folder.`);
     return 1;
   }
+  if (hubOptions && isFolder) throw new UsageError('--hub shares one working file: name the file, not a folder');
   const workspace = isFolder ? folderWorkspace(real) : fileWorkspace(real);
+  const hub = hubOptions && { ...hubOptions, documentName: hubOptions.documentName ?? sessionNameOf(real) };
   let server;
   try {
-    server = await startWorkspaceServer({ workspace, webRoot: findWebRoot(), host, port });
+    server = await startWorkspaceServer({ workspace, webRoot: findWebRoot(), host, port, ...(hub ? { hub } : {}) });
   } catch (error) {
     workspace.stop();
     if (error instanceof PortInUseError) {
@@ -104,6 +119,16 @@ export async function openCommand(argv: readonly string[], io: CommandIO, stopSi
       return 1;
     }
     throw error;
+  }
+  if (hub) {
+    // The file's process is the session's one writer on the hubs: connected before anything is printed.
+    try {
+      await server.group!.connect();
+    } catch (error) {
+      io.err(`causeway open: ${(error as Error).message.replace(/\.$/, '')}.`);
+      await server.close();
+      return 1;
+    }
   }
 
   // Listening for Ctrl+C before the address is out: a stop right after it still closes cleanly.
@@ -130,6 +155,7 @@ export async function openCommand(argv: readonly string[], io: CommandIO, stopSi
   io.out(`  It lets one browser in, once; that browser can come back to http://${new URL(address).host}/ while this runs.`);
   const elsewhere = otherMachineAddresses(server.hostNames, host, server.port, new URL(address).hash);
   if (elsewhere.length > 0) io.out(`  From another machine, the same code works once at: ${elsewhere.join(' or ')}`);
+  if (hub) io.out(`Group session "${hub.documentName}" on the hubs at ${hub.address.socket.replace(/\/collab$/, '')}: invite people in the People panel or with "causeway invite"; their links open ${hub.address.pages}/.`);
   let redirect: RedirectFile | undefined;
   let hint: ReturnType<typeof setTimeout> | undefined;
   if (!args.switches.has('--no-browser')) {
@@ -169,20 +195,27 @@ function otherMachineAddresses(hostNames: readonly string[], host: string, port:
   return hostNames.filter((name) => !['127.0.0.1', 'localhost', '[::1]'].includes(name) && !/^\[fe80:/i.test(name)).map((name) => `http://${name}:${port}/${hash}`);
 }
 
+/** The hubs' address and secret, checked before anything starts; undefined without --hub. */
+function hubOptionsOf(url: string | undefined, session: string | undefined, env: NodeJS.ProcessEnv): (Omit<GroupHub, 'documentName'> & { documentName?: string }) | undefined {
+  if (url === undefined) {
+    if (session !== undefined) throw new UsageError('--session names a session on hubs: give --hub too');
+    return undefined;
+  }
+  const parsed = parseHubUrl(url);
+  if (!parsed.ok) throw new UsageError(`--hub: ${parsed.reason}`);
+  const secret = hubSecretFrom(env);
+  if (!secret.ok) throw new UsageError(`--hub: ${secret.reason}`);
+  if (session !== undefined && !/^[\w.-]{1,100}$/.test(session)) throw new UsageError(`--session needs a name of letters, digits, ".", "-" and "_" (got "${session}")`);
+  return { address: parsed.address, secret: secret.secret, ...(session !== undefined ? { documentName: session } : {}) };
+}
+
+/** A file's session on the hubs is named after the file: plan.yaml → plan. */
+function sessionNameOf(path: string): string {
+  return basename(path).replace(/\.ya?ml$/i, '');
+}
+
 function parsePort(value: string): number {
   const port = /^\d+$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port needs a port number from 1 to 65535, or 0 for any free port (got "${value}")`);
   return port;
-}
-
-/** The built editor: dist/web beside the compiled command line (or the repository's, from source). */
-function findWebRoot(): string {
-  let folder = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 5; i++) {
-    for (const candidate of [join(folder, 'web'), join(folder, 'dist', 'web')]) {
-      if (existsSync(join(candidate, 'index.html'))) return candidate;
-    }
-    folder = dirname(folder);
-  }
-  throw new Error('the editor is not built; run "npm run build" in the Causeway folder first');
 }

@@ -31,6 +31,12 @@ export const SESSION_PATH = '/session';
 /** The address's fragment that carries the one-time code: `#code=…` (never sent in a request). */
 export const CODE_FRAGMENT = 'code';
 
+/**
+ * The fragment of an invite link that a hub's page opens: `#invite=cw1.…`, the invite signed with
+ * the hubs' shared secret (checked by whichever hub the page reaches; never sent in a request).
+ */
+export const INVITE_FRAGMENT = 'invite';
+
 export type Role = 'driver' | 'participant' | 'observer';
 
 export interface SessionAnswer {
@@ -66,6 +72,8 @@ export interface GroupPerson {
 export interface GroupState {
   invites: GroupInvite[];
   people: GroupPerson[];
+  /** When the session runs on hubs: the address its links take people to (links are signed, not one-time). */
+  hubs?: string;
 }
 
 /** The meta tag the server adds to the editor page, so the page knows it works on a file on disk. */
@@ -279,7 +287,8 @@ export function parseServerMessage(raw: string): Checked<ServerMessage> {
     case 'group':
       return Array.isArray(m.invites) && m.invites.every((i) => isRecord(i) && isString(i.id) && isString(i.identity) && isString(i.name) && (i.role === 'participant' || i.role === 'observer') && typeof i.used === 'boolean') &&
         Array.isArray(m.people) && m.people.every((p) => isRecord(p) && isString(p.id) && isString(p.name) && isString(p.colour) && isString(p.role))
-        ? { ok: true, message: { type: 'group', invites: m.invites as GroupInvite[], people: m.people as GroupPerson[] } }
+        && (m.hubs === undefined || isString(m.hubs))
+        ? { ok: true, message: { type: 'group', invites: m.invites as GroupInvite[], people: m.people as GroupPerson[], ...(m.hubs !== undefined ? { hubs: m.hubs as string } : {}) } }
         : bad;
     case 'invite-result':
       return isRequest(m.request) && typeof m.ok === 'boolean' && (m.link === undefined || isString(m.link)) && (m.message === undefined || isString(m.message)) ? { ok: true, message: m as ServerMessage } : bad;

@@ -5,13 +5,19 @@
 // secret of the person's own; the collaboration channel checks that secret (the Hocuspocus token)
 // and takes identity and role from the table, never from the page. The shared document is written
 // to the file through the workspace server's own file (one writer, one watcher).
+//
+// With hubs (`causeway open FILE --hub ws://…`), the collaboration server is not here: this
+// process connects to the hubs as the session's one writer (connectFileToHub), invites are signed
+// with the hubs' shared secret and take people to the hubs' pages, and revoking one is recorded in
+// the session, which every hub follows. The driver's own page stays on this server as before.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { isObject, openWorkingFile } from '../format';
-import { createCollabServer, newInviteId, type CollabServer } from '../collab/server';
+import type { Awareness } from 'y-protocols/awareness';
+import { connectFileToHub, createCollabServer, newInviteId, signInvite, type CollabServer, type FileSession, type HubAddress, type HubWriter } from '../collab/server';
 import { colourOf } from '../collab';
 import type { Identity, Presence, SharedPresentation } from '../protocol/collab-protocol';
-import type { GroupInvite, GroupPerson, GroupState, InviteRequest } from '../protocol/workspace-protocol';
+import { INVITE_FRAGMENT, type GroupInvite, type GroupPerson, type GroupState, type InviteRequest } from '../protocol/workspace-protocol';
 import type { AccessTable, Grant } from './access';
 import type { WatchedFile } from './watched-file';
 
@@ -27,11 +33,36 @@ export interface GroupSessionOptions {
   linkFor(grant: Grant, onUsed: () => void): string;
   /** The file's write delay, for tests. */
   writeDelayMs?: number;
+  /** Hubs host the session: this process is its one writer, and invites take people to the hubs. */
+  hub?: GroupHub;
+}
+
+export interface GroupHub {
+  address: HubAddress;
+  /** CAUSEWAY_HUB_SECRET, shared with every hub. */
+  secret: string;
+  /** The session's name on the hubs. */
+  documentName: string;
+}
+
+/** How long a link to the hubs lets its person in (the driver revokes it sooner when needed). */
+export const HUB_INVITE_MS = 24 * 60 * 60_000;
+
+/** What runs the session's document: the collaboration server here, or the connection to the hubs. */
+interface Engine {
+  readonly session: FileSession | undefined;
+  /** Presence of everyone in the session (the driver's own state set here). */
+  awareness(): Awareness | undefined;
+  revoke(invite: string): void;
+  handleUpgrade?(request: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** The local collaboration server (not with hubs). */
+  server?: CollabServer;
+  close(): Promise<void>;
 }
 
 export class GroupSession {
-  private collab: Promise<CollabServer> | undefined;
-  private running: CollabServer | undefined;
+  private engine: Promise<Engine> | undefined;
+  private running: Engine | undefined;
   private readonly invites = new Map<string, GroupInvite>();
   private readonly listeners = new Set<(state: GroupState) => void>();
   private people: GroupPerson[] = [];
@@ -43,17 +74,27 @@ export class GroupSession {
   constructor(private readonly options: GroupSessionOptions) {
     options.access.onRevoke((_identity, invite) => {
       if (invite === undefined) return;
-      void this.collab?.then((collab) => collab.revoke(invite));
+      void this.engine?.then((engine) => engine.revoke(invite));
     });
   }
 
-  /** Whether the collaboration server runs (an invite was made). */
+  /** Whether the session's engine runs (an invite was made; with hubs, from the start). */
   get started(): boolean {
-    return this.collab !== undefined;
+    return this.engine !== undefined;
+  }
+
+  /** Whether invites take people to hubs. */
+  get onHubs(): boolean {
+    return this.options.hub !== undefined;
+  }
+
+  /** Connects to the hubs at once (with hubs only), so that a hub that cannot be reached is said at the start. */
+  async connect(): Promise<void> {
+    await this.ensure();
   }
 
   get state(): GroupState {
-    return { invites: [...this.invites.values()], people: this.people };
+    return { invites: [...this.invites.values()], people: this.people, ...(this.options.hub ? { hubs: this.options.hub.address.pages } : {}) };
   }
 
   /** Tells `listener` of every change of invites and people; returns a function that stops it. */
@@ -88,11 +129,10 @@ export class GroupSession {
     }
     const id = newInviteId();
     const invite: GroupInvite = { id, identity, name, role: request.role, used: false };
-    const link = this.options.linkFor({ identity, role: request.role, invite: id }, () => {
-      const kept = this.invites.get(id);
-      if (kept) this.invites.set(id, { ...kept, used: true });
-      this.publish();
-    });
+    const hub = this.options.hub;
+    const link = hub
+      ? `${hub.address.pages}/#${INVITE_FRAGMENT}=${signInvite({ doc: hub.documentName, id: identity, role: request.role, invite: id, exp: Date.now() + HUB_INVITE_MS }, hub.secret)}`
+      : this.options.linkFor({ identity, role: request.role, invite: id }, () => this.markUsed(id));
     this.invites.set(id, invite);
     this.publish();
     return { ok: true, link, invite };
@@ -101,7 +141,10 @@ export class GroupSession {
   /** Takes an invite back: its link stops working and whoever came in with it is disconnected at once. */
   revoke(inviteId: string): boolean {
     if (!this.invites.delete(inviteId)) return false;
+    // Here: the access table takes its secrets back and the engine closes its connections. With
+    // hubs the link is signed, so the session records it revoked and every hub refuses it.
     this.options.access.revokeInvite(inviteId);
+    if (this.options.hub) void this.engine?.then((engine) => engine.revoke(inviteId));
     this.publish();
     return true;
   }
@@ -146,7 +189,7 @@ export class GroupSession {
 
   /** The driver's presence, set by the server itself (the driver's page is not on this channel). */
   private showDriver(): void {
-    const awareness = this.running?.hocuspocus.documents.get(GROUP_DOCUMENT)?.awareness;
+    const awareness = this.running?.awareness();
     if (!awareness) return;
     if (this.driverPages === 0) return awareness.setLocalState(null);
     const id = this.driverId();
@@ -158,9 +201,9 @@ export class GroupSession {
 
   /** Takes a WebSocket upgrade already checked for Host and Origin. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean {
-    if (!this.collab) return false;
-    void this.collab.then(
-      (collab) => collab.handleUpgrade(request, socket, head),
+    if (!this.engine || this.options.hub) return false;
+    void this.engine.then(
+      (engine) => engine.handleUpgrade!(request, socket, head),
       () => socket.destroy(),
     );
     return true;
@@ -169,24 +212,55 @@ export class GroupSession {
   /** Writes what waits and stops. */
   async close(): Promise<void> {
     this.closed = true;
-    const collab = await this.collab?.catch(() => undefined);
-    await collab?.close();
+    const engine = await this.engine?.catch(() => undefined);
+    await engine?.close();
   }
 
-  /** The running collaboration server (for tests and for the next steps: the assistant's seat). */
-  server(): Promise<CollabServer> {
-    return this.ensure();
+  /** The running collaboration server (for tests and for the next steps: the assistant's seat); none with hubs. */
+  async server(): Promise<CollabServer> {
+    const engine = await this.ensure();
+    if (!engine.server) throw new Error('This session runs on hubs: its collaboration server is theirs.');
+    return engine.server;
   }
 
-  private ensure(): Promise<CollabServer> {
-    this.collab ??= this.start().catch((error: unknown) => {
-      this.collab = undefined;
+  private ensure(): Promise<Engine> {
+    this.engine ??= (this.options.hub ? this.startOnHubs(this.options.hub) : this.start()).catch((error: unknown) => {
+      this.engine = undefined;
       throw error;
     });
-    return this.collab;
+    return this.engine;
   }
 
-  private async start(): Promise<CollabServer> {
+  private async startOnHubs(hub: GroupHub): Promise<Engine> {
+    const { file } = this.options;
+    // Until the session's document is here, the driver is the one the file on disk names.
+    const disk = await file.fresh();
+    const opened = disk.text === null ? undefined : openWorkingFile(disk.text);
+    const named = opened && isObject(opened.data) ? opened.data.driver : undefined;
+    const driverOnDisk = typeof named === 'string' && named.length > 0 ? named : 'driver';
+    const writer: HubWriter = await connectFileToHub({
+      hub: hub.address.socket,
+      secret: hub.secret,
+      path: file.path,
+      documentName: hub.documentName,
+      disk: file.forBridge(),
+      writeDelayMs: this.options.writeDelayMs,
+      name: () => (this.running ? this.driverId() : driverOnDisk),
+    });
+    const engine: Engine = {
+      session: writer.session,
+      awareness: () => writer.awareness,
+      revoke: (invite) => writer.session.revoke(invite),
+      close: () => writer.close(),
+    };
+    this.running = engine;
+    if (this.presentation) writer.session.present(this.presentation.presenting);
+    this.followPresence(writer.awareness);
+    this.showDriver();
+    return engine;
+  }
+
+  private async start(): Promise<Engine> {
     const { file, access } = this.options;
     const collab = await createCollabServer({
       file: { path: file.path, documentName: GROUP_DOCUMENT, disk: file.forBridge(), writeDelayMs: this.options.writeDelayMs },
@@ -198,17 +272,40 @@ export class GroupSession {
         return { id: grant.identity, role: grant.role, ...(grant.invite ? { invite: grant.invite } : {}) } satisfies Identity;
       },
     });
-    this.running = collab;
+    const document = collab.hocuspocus.documents.get(GROUP_DOCUMENT);
+    const engine: Engine = {
+      get session() {
+        return collab.session;
+      },
+      awareness: () => document?.awareness,
+      revoke: (invite) => collab.revoke(invite),
+      handleUpgrade: (request, socket, head) => collab.handleUpgrade(request, socket, head),
+      server: collab,
+      close: () => collab.close(),
+    };
+    this.running = engine;
     // A presentation begun before the first invite is followed from the start.
     if (this.presentation) collab.session?.present(this.presentation.presenting);
-    const document = collab.hocuspocus.documents.get(GROUP_DOCUMENT);
-    document?.awareness.on('change', () => {
-      const states = [...document.awareness.getStates().values()] as Partial<Presence>[];
+    if (document) this.followPresence(document.awareness);
+    this.showDriver();
+    return engine;
+  }
+
+  /** Who is here, from the session's presence; an invite counts as used once its person is here. */
+  private followPresence(awareness: Awareness): void {
+    awareness.on('change', () => {
+      const states = [...awareness.getStates().values()] as Partial<Presence>[];
       this.people = states.filter((state): state is Presence => isObject(state?.user)).map(({ user }) => ({ id: user.id, name: user.name, colour: user.colour ?? colourOf(user.id), role: user.role }));
+      // With hubs no code is spent here: a link counts as used once its person is in the session.
+      if (this.options.hub) for (const invite of this.invites.values()) if (!invite.used && this.people.some((person) => person.id === invite.identity && person.role === invite.role)) this.markUsed(invite.id, false);
       this.publish();
     });
-    this.showDriver();
-    return collab;
+  }
+
+  private markUsed(inviteId: string, publish = true): void {
+    const kept = this.invites.get(inviteId);
+    if (kept) this.invites.set(inviteId, { ...kept, used: true });
+    if (publish) this.publish();
   }
 
   /** The driver as the file names them; `driver` when it names nobody. */

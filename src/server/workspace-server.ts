@@ -9,7 +9,7 @@ import { MAX_FILE_BYTES } from '../format';
 import { CODE_FRAGMENT, COLLAB_PATH, LIVE_PATH, LIVE_PROTOCOL, SESSION_PATH, type SessionAnswer } from '../protocol/workspace-protocol';
 import { securityHeaders } from '../security/content-security-policy';
 import { AccessTable, OWNER, type Grant } from './access';
-import { GroupSession } from './group-session';
+import { GroupSession, type GroupHub } from './group-session';
 import { startLiveSession } from './live-session';
 import { bearerOf, checkOrigin, hostWithPort, secretOfUpgrade, type GuardConfig } from './request-guard';
 import { loadWebFiles, type WebFile } from './web-files';
@@ -31,6 +31,8 @@ export interface WorkspaceServerOptions {
   host: string;
   /** A port the user chose (refused if taken), or undefined for the default or the next free one. */
   port?: number;
+  /** The group session runs on hubs (`--hub`): this process is the file's one writer there. */
+  hub?: GroupHub;
 }
 
 export interface AddressOptions {
@@ -74,7 +76,7 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
   });
   const shownHost = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : hostWithPort(options.host, port).replace(/:\d+$/, '');
   const address = ({ grant = OWNER, onUsed }: AddressOptions = {}) => `http://${shownHost}:${port}/#${CODE_FRAGMENT}=${access.issueCode(grant, { onUsed })}`;
-  const group = options.workspace.kind === 'file' ? new GroupSession({ file: options.workspace.file, access, linkFor: (grant, onUsed) => address({ grant, onUsed }) }) : undefined;
+  const group = options.workspace.kind === 'file' ? new GroupSession({ file: options.workspace.file, access, linkFor: (grant, onUsed) => address({ grant, onUsed }), ...(options.hub ? { hub: options.hub } : {}) }) : undefined;
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => undefined);

@@ -6,7 +6,7 @@
 //   Hocuspocus's Redis extension; the file's process connects to one of them as its one writer.
 // Both check every connection's credential and every update, and stamp presence.
 import type { IncomingMessage } from 'node:http';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Hocuspocus, type Extension } from '@hocuspocus/server';
 import { Redis } from '@hocuspocus/extension-redis';
@@ -18,6 +18,7 @@ import { FileSession } from './file-session';
 import { revokedInvites } from '../shared-doc';
 import { SessionExtension, type Authenticate, type SessionHandle } from './session-extension';
 import { checkUpgrade, defaultHostNames, type UpgradeGuard } from './upgrade-guard';
+import { writerLeases, type LeaseStore } from './writer-lock';
 
 export interface CollabServerOptions {
   authenticate: Authenticate;
@@ -42,7 +43,11 @@ export interface CollabServer {
 export async function createCollabServer(options: CollabServerOptions): Promise<CollabServer> {
   let session: FileSession | undefined;
   const file = options.file;
+  // Hubs: Hocuspocus's Redis extension links them; its connection also holds each session's writer lease.
+  const redis = options.redis ? new Redis({ host: options.redis.host, port: options.redis.port, prefix: options.redis.prefix ?? 'causeway', ...(options.redis.options ? { options: options.redis.options } : {}) }) : undefined;
+  const leases = redis ? writerLeases(redis.pub as unknown as LeaseStore, options.redis?.prefix ?? 'causeway') : undefined;
   const extension = new SessionExtension({
+    leases,
     authenticate: async (credential, request) => {
       if (file && request.documentName !== file.documentName) return undefined;
       const identity = await options.authenticate(credential, request);
@@ -61,10 +66,7 @@ export async function createCollabServer(options: CollabServerOptions): Promise<
       : undefined,
   });
   const extensions: Extension[] = [extension];
-  if (options.redis) {
-    const { host, port, prefix, options: redisOptions } = options.redis;
-    extensions.push(new Redis({ host, port, prefix: prefix ?? 'causeway', ...(redisOptions ? { options: redisOptions } : {}) }));
-  }
+  if (redis) extensions.push(redis);
   const hocuspocus = new Hocuspocus({ quiet: true, extensions, debounce: 200, maxDebounce: 1000 });
   // The file's document stays loaded while the server runs, whoever is connected.
   const keeper = file ? await hocuspocus.openDirectConnection(file.documentName, { identity: { id: 'server', role: 'writer' } }) : undefined;
@@ -97,6 +99,7 @@ export async function createCollabServer(options: CollabServerOptions): Promise<
       await session?.close();
       // Documents unload once their last connection is gone; Redis is left only after that.
       for (let waited = 0; hocuspocus.documents.size > 0 && waited < 2000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      leases?.close();
       await hocuspocus.hooks('onDestroy', { instance: hocuspocus });
     },
   };
@@ -123,6 +126,8 @@ export interface StandaloneOptions extends CollabServerOptions {
   path?: string;
   /** Host names and pages allowed; by default the loopback names when bound to one. */
   guard?: UpgradeGuard;
+  /** Answers plain HTTP requests (a hub serves the editor's pages to invited people); by default 426. */
+  pages?(request: IncomingMessage, response: ServerResponse): void;
 }
 
 export interface RunningCollabServer extends CollabServer {
@@ -136,7 +141,8 @@ export interface RunningCollabServer extends CollabServer {
 export async function startCollabServer(options: StandaloneOptions): Promise<RunningCollabServer> {
   const collab = await createCollabServer(options);
   const path = options.path ?? '/';
-  const http = createServer((_request, response) => {
+  const http = createServer((request, response) => {
+    if (options.pages) return options.pages(request, response);
     response.writeHead(426, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
     response.end('This is a Causeway collaboration server: connect with a WebSocket and an invite.\n');
   });

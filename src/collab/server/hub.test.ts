@@ -123,13 +123,24 @@ describe.skipIf(!REDIS)('hubs linked by Redis', () => {
   });
 
   it('carries an edit made through one hub to the people on the other, and to the file, credited', async () => {
-    const ann = await join(`ws://127.0.0.1:${lb.port}/`, invite('bob', 'participant')); // through the balancer: hub A
+    const ann = await join(`ws://127.0.0.1:${lb.port}/collab`, invite('bob', 'participant')); // through the balancer: hub A
     const tom = await join(hubB.url, invite('alice', 'driver'));
     await Promise.all([ann.whenConnected(), tom.whenConnected()]);
     expect(ann.edit((f) => ops.addNode(f, 'current_reality', { kind: 'cause', text: 'Crossed the hubs.', id: 'n60' })).ok).toBe(true);
     await until(() => itemIn(tom, 'n60'), 3000, 'the edit on the other hub');
     const onDisk = await until(async () => findItem(await file.file(), 'n60'), 3000, 'the edit on disk');
     expect(onDisk!.contributions).toEqual([{ by: 'bob', attribution: 'explicit', mode: 'text' }]);
+  });
+
+  it('refuses a second file process for the same session, naming why, and writes nothing', async () => {
+    const before = await file.read();
+    await expect(connectFileToHub({ hub: hubA.url, secret: SECRET, path: file.path, documentName: DOC, writeDelayMs: 50, timeoutMs: 5000 })).rejects.toThrow(/already the writer of the session "plan-on-hubs"/);
+    expect(await file.read()).toBe(before);
+  });
+
+  it('says which address it could not reach when no hub answers there', async () => {
+    const port = await freePort();
+    await expect(connectFileToHub({ hub: `ws://127.0.0.1:${port}/collab`, secret: SECRET, path: file.path, documentName: 'elsewhere' })).rejects.toThrow(`cannot reach the hub at ws://127.0.0.1:${port}/collab (connection refused)`);
   });
 
   it('refuses a forged invite at the hub', async () => {
@@ -162,5 +173,13 @@ describe.skipIf(!REDIS)('hubs linked by Redis', () => {
     await until(async () => findItem(await file.file(), 'n60')?.text === 'Typed while a hub was down.', 3000, 'the edit on disk');
     expect(openWorkingFile(await file.read()).valid).toBe(true);
     await sleep(50);
+  });
+
+  it('lets another file process write the session once the first has stopped', async () => {
+    await writer.close();
+    writer = await connectFileToHub({ hub: hubB.url, secret: SECRET, path: file.path, documentName: DOC, writeDelayMs: 50, timeoutMs: 5000 });
+    expect(writer.connected).toBe(true);
+    // It took the session the hubs kept, with what was typed while a hub was down.
+    expect(findItem(await file.file(), 'n60')?.text).toBe('Typed while a hub was down.');
   });
 });

@@ -4,7 +4,8 @@
 // session's one writer and brings the document. Invites are checked with CAUSEWAY_HUB_SECRET,
 // which every hub and the file's process share; revoked invites are in the session's records.
 import { checkInvite } from './invites';
-import { startCollabServer, type RunningCollabServer } from './collab-server';
+import { startCollabServer, type RunningCollabServer, type StandaloneOptions } from './collab-server';
+import { COLLAB_PATH } from '../../protocol/workspace-protocol';
 
 export const DEFAULT_HUB_PORT = 4880;
 
@@ -16,6 +17,8 @@ export interface HubOptions {
   secret: string;
   /** Pages allowed to connect from other sites (the editor's public address). */
   origins?: readonly string[];
+  /** Serves the editor's pages, for the people an invite link brings here. */
+  pages?: StandaloneOptions['pages'];
 }
 
 export interface RedisAddress {
@@ -53,6 +56,27 @@ export function parseRedisUrl(text: string): { ok: true; address: RedisAddress }
   };
 }
 
+export interface HubAddress {
+  /** Where the file's process and the pages connect: ws://HOST:PORT/collab (wss:// behind TLS). */
+  socket: string;
+  /** Where invite links take people: the hubs' pages, http://HOST:PORT (https:// behind TLS). */
+  pages: string;
+}
+
+/** The hubs' address as given to `causeway open --hub` (ws://HOST:PORT or wss://HOST), or why it is not one. */
+export function parseHubUrl(text: string): { ok: true; address: HubAddress } | { ok: false; reason: string } {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { ok: false, reason: `"${text}" is not an address; give the hubs' address as ws://HOST:PORT (or wss://HOST behind TLS)` };
+  }
+  if (url.protocol !== 'ws:' && url.protocol !== 'wss:') return { ok: false, reason: `"${text}" is not a WebSocket address; give it as ws://HOST:PORT (or wss://HOST behind TLS)` };
+  if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) return { ok: false, reason: `"${text}" has more than a host and a port; give the hubs' address as ws://HOST:PORT` };
+  const pages = `${url.protocol === 'wss:' ? 'https' : 'http'}://${url.host}`;
+  return { ok: true, address: { socket: `${url.protocol}//${url.host}${COLLAB_PATH}`, pages } };
+}
+
 export async function startHub(options: HubOptions): Promise<RunningCollabServer> {
   const parsed = parseRedisUrl(options.redis);
   if (!parsed.ok) throw new Error(parsed.reason);
@@ -60,7 +84,9 @@ export async function startHub(options: HubOptions): Promise<RunningCollabServer
   return startCollabServer({
     host: options.host,
     port: options.port,
-    path: '/',
+    // Pages at /, the collaboration channel beside them, where an invited page looks for it.
+    path: COLLAB_PATH,
+    pages: options.pages,
     redis: { host, port, options: { ...(username ? { username } : {}), ...(password ? { password } : {}), ...(db !== undefined ? { db } : {}), ...(tls ? { tls: {} } : {}) } },
     guard: { origins: options.origins },
     authenticate: (credential, request) => {

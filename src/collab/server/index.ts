@@ -6,7 +6,8 @@ export { SessionExtension, type Authenticate, type SessionHandle } from './sessi
 export { FileSession, REPAIR_ORIGIN, type FileSessionOptions } from './file-session';
 export { FileBridge, FileOpenError, BRIDGE_ORIGIN, WRITE_DELAY_MS, type BridgeState, type SnapshotOutcome } from './file-bridge';
 export { UpdateGate, type GateVerdict } from './update-gate';
-export { checkUpgrade, type UpgradeGuard } from './upgrade-guard';
+export { checkUpgrade, defaultHostNames, type UpgradeGuard } from './upgrade-guard';
 export { checkInvite, hubSecretFrom, newInviteId, signInvite, MIN_SECRET_LENGTH, type InviteCheck, type InviteClaims } from './invites';
-export { startHub, parseRedisUrl, DEFAULT_HUB_PORT, type HubOptions, type RedisAddress } from './hub';
+export { startHub, parseRedisUrl, parseHubUrl, DEFAULT_HUB_PORT, type HubAddress, type HubOptions, type RedisAddress } from './hub';
+export { writerLeases, LEASE_MS, type LeaseStore, type WriterLeases } from './writer-lock';
 export { connectFileToHub, type HubWriter, type HubWriterOptions } from './hub-writer';

@@ -31,6 +31,7 @@ import { epochOf, revokedInvites, rootsOf } from '../shared-doc';
 import { stampPresence } from '../presence';
 import { readIncoming, writeAwarenessUpdate, type AwarenessEntry } from './messages';
 import { UpdateGate } from './update-gate';
+import type { WriterLeases } from './writer-lock';
 
 /** Decides who a credential belongs to; undefined (or a thrown error) refuses the connection. */
 export type Authenticate = (credential: string, request: { documentName: string; headers: IncomingHttpHeaders }) => Identity | undefined | Promise<Identity | undefined>;
@@ -47,6 +48,8 @@ export interface SessionExtensionOptions {
   load?(documentName: string, document: Y.Doc): Promise<SessionHandle | undefined>;
   /** Told of every update refused, with its reason (for logs and tests). */
   onRefused?(identity: Identity, reason: string): void;
+  /** Hubs: one file's process writes each session; a second one is refused. */
+  leases?: WriterLeases;
 }
 
 interface Session {
@@ -78,6 +81,9 @@ export class SessionExtension implements Extension {
     }
     if (!identity) throw new Refusal('The invite was refused: it is not valid for this session (forged, expired, revoked, or for another file).');
     if (identity.role === 'observer') data.connectionConfig.readOnly = true;
+    if (identity.role === 'writer' && this.options.leases && !(await this.options.leases.claim(data.documentName, writerKey(identity)))) {
+      throw new Refusal(`another causeway open is already the writer of the session "${data.documentName}" on these hubs; one file's process writes each session. Stop the other one (Ctrl+C), or give this file another session with --session NAME`);
+    }
     return { identity };
   }
 
@@ -168,7 +174,9 @@ export class SessionExtension implements Extension {
     if (answer) send(connection, answer);
   }
 
-  async onDisconnect({ socketId, documentName }: onDisconnectPayload): Promise<void> {
+  async onDisconnect({ socketId, documentName, context }: onDisconnectPayload): Promise<void> {
+    const identity = (context as { identity?: Identity } | undefined)?.identity;
+    if (identity?.role === 'writer') await this.options.leases?.release(documentName, writerKey(identity));
     const owners = this.sessions.get(documentName)?.owners;
     if (owners) for (const [client, owner] of owners) if (owner === socketId) owners.delete(client);
   }
@@ -201,6 +209,11 @@ export class SessionExtension implements Extension {
     }
     return stamped;
   }
+}
+
+/** The file's process signs every connection with one invite id of its own: its lease's name. */
+function writerKey(identity: Identity): string {
+  return identity.invite ?? identity.id;
 }
 
 function disconnectWhere(document: Document, which: (identity: Identity) => boolean): number {

@@ -22,6 +22,8 @@ export interface GroupStoreState {
   /** The driver's view: the invites made, and who is in. */
   invites: GroupInvite[];
   people: GroupPerson[];
+  /** The hubs' address when the session runs on hubs (its links then work until revoked or expired). */
+  hubs: string | null;
   /** Edits of this page that someone else's change of the same field overrode while it was away. */
   lost: MergeConflict[];
 }
@@ -34,5 +36,6 @@ export const useGroupStore = create<GroupStoreState>(() => ({
   presence: [],
   invites: [],
   people: [],
+  hubs: null,
   lost: [],
 }));

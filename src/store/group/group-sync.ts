@@ -12,7 +12,7 @@ import { CollabClient } from '../../collab/client';
 import { COLLAB_PATH } from '../../protocol/workspace-protocol';
 import { useDocumentStore } from '../document-store';
 import { usePresentation } from '../presentation-store';
-import { forgetInvited, type InvitedRole } from '../live/live-access';
+import { forgetInvited, sessionOfInvite, type InvitedRole } from '../live/live-access';
 import { useGroupStore } from './group-store';
 
 /** How long after the last keystroke the others still read "… is editing". */
@@ -31,11 +31,13 @@ export function groupClient(): CollabClient | undefined {
 export async function startGroupSync(access: { secret: string; role: InvitedRole }): Promise<() => void> {
   useGroupStore.setState({ invited: access.role, status: 'connecting' });
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  // On hubs the invite names its session (hubs carry many); `causeway open` shares one file.
+  const session = sessionOfInvite(access.secret);
   const started = await CollabClient.start({
     url: `${scheme}://${window.location.host}${COLLAB_PATH}`,
-    documentName: GROUP_DOCUMENT,
+    documentName: session ?? GROUP_DOCUMENT,
     credential: access.secret,
-    storage: `causeway-group:${window.location.host}`,
+    storage: `causeway-group:${window.location.host}${session ? `:${session}` : ''}`,
   });
   client = started;
   /** The view the store's document was made from: every local edit is written against it. */

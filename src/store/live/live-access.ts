@@ -4,7 +4,7 @@
 // port can read (unlike a cookie, which every port of 127.0.0.1 receives). The secret is shown
 // to the server only when the live channel opens. Other tabs of this origin use it too, and a
 // tab that opens a new address hands the new secret to the others.
-import { CODE_FRAGMENT, SESSION_PATH, type SessionAnswer } from '../../protocol/workspace-protocol';
+import { CODE_FRAGMENT, INVITE_FRAGMENT, SESSION_PATH, type SessionAnswer } from '../../protocol/workspace-protocol';
 
 const SECRET_KEY = 'causeway.live.secret';
 /**
@@ -48,20 +48,53 @@ export function forgetSecret(secret: string): void {
   }
 }
 
-/** The one-time code in the address, taken out of the address bar at once. */
-function takeCodeFromAddress(): string | undefined {
+/** The one-time code (or a hub's signed invite) in the address, taken out of the address bar at once. */
+function takeFromAddress(): { code?: string; invite?: string } {
   const fragment = new URLSearchParams(window.location.hash.replace(/^#/, ''));
-  const code = fragment.get(CODE_FRAGMENT) ?? undefined;
+  const code = fragment.get(CODE_FRAGMENT) || undefined;
+  const invite = fragment.get(INVITE_FRAGMENT) || undefined;
   if (window.location.hash || window.location.search) history.replaceState(null, '', window.location.pathname);
-  return code || undefined;
+  return { code, invite };
+}
+
+/**
+ * The role a hub's invite names (`cw1.PAYLOAD.MAC`), for this page's controls only: the hub
+ * checks the signature and decides who the page is. Undefined for what is not an invite.
+ */
+export function roleOfInvite(invite: string): InvitedRole | undefined {
+  const role = claimsOfInvite(invite)?.role;
+  return role === 'participant' || role === 'observer' ? role : undefined;
+}
+
+/** The session (document) a hub's invite opens; undefined for a secret of `causeway open`'s own. */
+export function sessionOfInvite(invite: string): string | undefined {
+  const doc = claimsOfInvite(invite)?.doc;
+  return typeof doc === 'string' && doc !== '' ? doc : undefined;
+}
+
+function claimsOfInvite(invite: string): { role?: unknown; doc?: unknown } | undefined {
+  const payload = invite.split('.')[1];
+  if (!invite.startsWith('cw1.') || !payload) return undefined;
+  try {
+    const bytes = Uint8Array.from(atob(payload.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+    const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return typeof claims === 'object' && claims !== null ? claims : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
  * Exchanges the address's code, if it has one, for a secret; otherwise uses the one this origin
- * keeps. Says where the page stands.
+ * keeps. A hub's page takes its signed invite as it is (any hub checks it). Says where the page stands.
  */
 export async function obtainAccess(): Promise<AccessState> {
-  const code = takeCodeFromAddress();
+  const { code, invite } = takeFromAddress();
+  const invitedRole = invite === undefined ? undefined : roleOfInvite(invite);
+  if (invite !== undefined && invitedRole !== undefined) {
+    keepInvited({ secret: invite, role: invitedRole });
+    return 'ok';
+  }
   if (code !== undefined) {
     const answer = await exchangeCode(code);
     if (answer !== undefined && answer.role !== 'driver') {
@@ -156,7 +189,8 @@ export function onNewAccess(listener: (state: AccessState) => void): () => void 
     if (event.key === SECRET_KEY && event.newValue) listener('ok');
   };
   const onHash = () => {
-    if (new URLSearchParams(window.location.hash.replace(/^#/, '')).has(CODE_FRAGMENT)) void obtainAccess().then(listener);
+    const fragment = new URLSearchParams(window.location.hash.replace(/^#/, ''));
+    if (fragment.has(CODE_FRAGMENT) || fragment.has(INVITE_FRAGMENT)) void obtainAccess().then(listener);
   };
   window.addEventListener('storage', onStorage);
   window.addEventListener('hashchange', onHash);

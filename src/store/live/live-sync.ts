@@ -243,7 +243,7 @@ async function onMessage(message: ServerMessage): Promise<void> {
       useDocumentStore.getState().say('refusal', message.message);
       return;
     case 'group':
-      useGroupStore.setState({ invites: message.invites, people: message.people });
+      useGroupStore.setState({ invites: message.invites, people: message.people, hubs: message.hubs ?? null });
       return;
     case 'invite-result': {
       const waiter = sync.inviteWaiters.get(message.request);

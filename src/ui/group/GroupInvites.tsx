@@ -1,5 +1,6 @@
 // The driver's invites, in the People panel: a personal link for each participant of the file
-// and an observer link, each shown once with a Copy button (it lets one browser in, once), and
+// and an observer link, each shown once with a Copy button (it lets one browser in, once; on hubs
+// it is signed and works until revoked), and
 // the invites made so far, waiting or joined, each revocable (revoking disconnects at once).
 import { useState } from 'react';
 import { useDocumentStore } from '../../store/document-store';
@@ -18,6 +19,8 @@ interface Shown {
 export function GroupInvites() {
   const data = useDocumentStore((s) => s.document?.data);
   const invites = useGroupStore((s) => s.invites);
+  // On hubs a link is signed, not spent: it works until revoked (or for a day).
+  const hubs = useGroupStore((s) => s.hubs);
   const people = humansOf(data);
   const [shown, setShown] = useState<Shown | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -46,7 +49,9 @@ export function GroupInvites() {
   return (
     <PanelSection title="Invite" count={invites.length}>
       <div className="cw-invite" data-testid="group-invites">
-        <p className="cw-side-hint">Each link lets one browser in, once, as that person: their edits are credited to them and they endorse as themselves. An observer follows without changing anything.</p>
+        <p className="cw-side-hint">
+          {hubs ? `Each link opens the session on the hubs at ${hubs} as that person, until you revoke it (or for a day): keep it between you and them.` : 'Each link lets one browser in, once, as that person:'} Their edits are credited to them and they endorse as themselves. An observer follows without changing anything.
+        </p>
         <div className="cw-invite-buttons" role="group" aria-label="Invite people">
           {people.map((person) => (
             <button key={person.id} type="button" className="cw-button cw-button-small" disabled={asking} onClick={() => void ask({ role: 'participant', participant: person.id }, person.name || person.id)}>
@@ -65,7 +70,9 @@ export function GroupInvites() {
         {shown && (
           <div className="cw-invite-link" role="group" aria-label={`Link for ${shown.who}`}>
             <label className="cw-side-field cw-side-grow">
-              <span>Link for {shown.who} (works once)</span>
+              <span>
+                Link for {shown.who} ({hubs ? 'works until revoked' : 'works once'})
+              </span>
               <input type="text" readOnly value={shown.link} onFocus={(event) => event.target.select()} data-testid="invite-link" />
             </label>
             <button type="button" className="cw-button cw-button-small cw-button-primary" onClick={() => void copy()}>
