@@ -226,6 +226,33 @@ export class CollabClient {
     this.send({ type: 'revoke', invite });
   }
 
+  /**
+   * Resolves once the server has every edit made here (`sent`), or says why not: it refused one
+   * (`refused`, nothing of it kept), or the connection was lost first, or `timeoutMs` passed
+   * (`lost`: the server may or may not have it).
+   */
+  whenSent(timeoutMs: number): Promise<{ ok: true } | { ok: false; refused?: string }> {
+    return new Promise((resolve) => {
+      const started = Date.now();
+      let refused: string | undefined;
+      const stop = this.on('message', (message) => {
+        if (message.type === 'refused') refused = message.reason;
+      });
+      const look = () => {
+        const provider = this.provider;
+        const done = (outcome: { ok: true } | { ok: false; refused?: string }) => {
+          stop();
+          resolve(outcome);
+        };
+        if (refused !== undefined) return done({ ok: false, refused });
+        if (this.statusValue === 'connected' && provider && !provider.hasUnsyncedChanges) return done({ ok: true });
+        if (this.statusValue !== 'connected' || Date.now() - started > timeoutMs) return done({ ok: false });
+        setTimeout(look, 5);
+      };
+      look();
+    });
+  }
+
   /** Resolves once connected and in step with the server. */
   whenConnected(): Promise<void> {
     if (this.statusValue === 'connected') return Promise.resolve();
