@@ -77,7 +77,7 @@ export async function mcpCommand(argv: readonly string[], io: CommandIO, input: 
   const session = target.kind === 'file' ? await sessionOn(target.path) : undefined;
   io.err(
     session
-      ? `causeway mcp: causeway open (process ${session.pid}) runs a session on this file: the assistant joins it as a client (its changes reach every open editor at once, credited to the assistant, and the session writes the file); if the session ends, changes are written to the file.`
+      ? `causeway mcp: causeway open (process ${session.pid}) runs on this file: the assistant joins its group session as a client (its changes reach every open editor at once, credited to the assistant, and the session writes the file); if the session ends, changes are written to the file.`
       : `causeway mcp: ${target.kind === 'folder' ? 'each file is written directly, or changed through the group session of a causeway open running on it' : 'no causeway open runs on this file: changes are written to the file (a session started later is joined at the next call)'}.`,
   );
   await serveOverStdio(target, {
