@@ -336,8 +336,10 @@ export class FileSeat {
     const grant = await find(this.path, this.options.client?.()).catch(() => undefined);
     if (!grant) return undefined;
     this.link = await SessionLink.join(grant).catch(() => undefined);
-    if (this.link) this.options.onMode?.(this.path, this.mode);
-    else this.joinFailedAt = this.now();
+    if (this.link) {
+      this.showJoined();
+      this.options.onMode?.(this.path, this.mode);
+    } else this.joinFailedAt = this.now();
     return this.link;
   }
 
@@ -347,7 +349,7 @@ export class FileSeat {
     return readingOf(disk ? saveWithSource(disk.opened.source, data as Json).text : stringifyData(data as Json));
   }
 
-  /** Shows the assistant at what it just changed in everyone's presence strip, until it ends its turn or goes quiet. */
+  /** Shows the assistant at what it just changed in everyone's presence strip (stamped by the session), until it ends its turn or goes quiet. */
   private showAt(link: SessionLink, changes: readonly TurnChange[]): void {
     const touched = changes.filter((change) => (change.subject === 'node' || change.subject === 'link') && change.change !== 'removed').map((change) => change.id);
     if (touched.length === 0) return;
@@ -357,9 +359,17 @@ export class FileSeat {
     this.presenceTimer.unref?.();
   }
 
+  /** Out of the presence strips until the next call: the people see the assistant while it works, as a person at the table. */
   private showIdle(): void {
     clearTimeout(this.presenceTimer);
-    if (this.link?.live) this.link.at([], null);
+    if (this.link?.live) this.link.away();
+  }
+
+  /** Shown as present (no item yet) when it joins; away again if it then goes quiet. */
+  private showJoined(): void {
+    clearTimeout(this.presenceTimer);
+    this.presenceTimer = setTimeout(() => this.showIdle(), PRESENT_FOR_MS);
+    this.presenceTimer.unref?.();
   }
 
   /**

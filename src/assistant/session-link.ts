@@ -77,6 +77,11 @@ export class SessionLink {
     this.client.editing(editing);
   }
 
+  /** Out of the presence strips: the assistant is not at work (its turn ended, or it went quiet). */
+  away(): void {
+    this.client.hide();
+  }
+
   close(): Promise<void> {
     return this.client.close();
   }

@@ -79,6 +79,8 @@ describe('the assistant in a group session', () => {
     const bob = await bobsPage(server);
     const ai = await assistant(file, server);
 
+    // An assistant starts by reading; it joins the session then, and says so.
+    expect((await ai.call('summary')).text).toMatch(/Working live in the group session of causeway open \(test\)/);
     const started = Date.now();
     const reply = await ai.call('add_node', { tree: 'current_reality', kind: 'cause', text: 'Approvers travel a lot.' });
     expect(reply.error).toBe(false);
@@ -103,7 +105,7 @@ describe('the assistant in a group session', () => {
     expect((await ai.call('read_item', { id })).text).toContain('Approvers travel a lot.');
 
     await ai.call('end_turn', { summary: 'Please confirm.' });
-    await until(() => bob.presence().find((p) => p.user.id === 'assistant')?.editing === null, 1000, 'the assistant no longer at an item');
+    await until(() => !bob.presence().some((p) => p.user.id === 'assistant'), 1000, 'the assistant out of the presence once its turn ended');
   });
 
   it('refuses an endorsement in the assistant’s name, whatever its client sends', async () => {
