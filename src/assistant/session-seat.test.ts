@@ -153,4 +153,25 @@ describe('the assistant in a group session', () => {
     expect(findItem(data, secondId)).toMatchObject({ text: 'After the session.', contributions: [{ by: 'assistant', attribution: 'assistant' }] });
     expect(secondId).not.toBe(firstId);
   });
+
+  it('writes the change to the file, once, when the session ends while the change is being sent', async () => {
+    const { server, file } = await serve(SAMPLES.workshop);
+    const ai = await assistant(file, server);
+    expect((await ai.call('summary')).text).toMatch(/Working live in the group session/);
+    // causeway open goes away the moment the change arrives, before it can confirm it.
+    const collab = await server.group!.server();
+    const document = collab.hocuspocus.documents.get(GROUP_DOCUMENT)!;
+    document.once('update', () => {
+      ai.sessionGone();
+      for (const connection of document.getConnections()) (connection.webSocket as unknown as { terminate(): void }).terminate();
+      void closeAll();
+    });
+    const reply = await ai.call('add_node', { tree: 'current_reality', kind: 'cause', text: 'Sent as the session ended.' });
+    expect(reply.error).toBe(false);
+    expect(reply.text).toMatch(/The group session ended while this change was being sent; it was written to the file instead/);
+    expect(reply.data).toMatchObject({ via: 'file' });
+    await closeAll();
+    const nodes = Object.values((await onDisk(file)).trees).flatMap((tree) => tree?.nodes ?? []);
+    expect(nodes.filter((node) => node.text === 'Sent as the session ended.')).toHaveLength(1);
+  });
 });
