@@ -20,9 +20,12 @@ comments kept, merged with what the people changed meanwhile, never over a
 half-written file).
 
 Each burst of the assistant's changes is a turn. With "causeway open" running on
-the same file, every open editor shows the changes live and lists the turn in its
-Turns panel, where people endorse, dispute, edit or undo each item. The turns are
-logged beside the file in .NAME/turns/.
+the same file on this machine, the assistant joins its group session as a client:
+its changes reach every open editor at once (the session writes the file and
+checks the assistant's credit), and the presence strip shows it while it works.
+When no session runs, or it ends, the file is written directly. Editors list each
+turn in their Turns panel, where people endorse, dispute, edit or undo each item.
+The turns are logged beside the file in .NAME/turns/.
 
 FILE need not exist yet: the assistant's create_file tool starts it. With a
 FOLDER, each tool call names the file (as list_files shows it).
