@@ -174,10 +174,11 @@ export class FileSeat {
       if (!link) return this.changeFile(operation);
       const outcome = await this.changeInSession(link, operation);
       if (outcome.kind === 'done') return outcome.outcome;
-      // The session ended before it took the change: the same change goes to the file, merged
-      // with whatever the session wrote there last (it may have written this change already).
+      // The session did not confirm the change (it ended, or did not answer in time): the same
+      // change goes to the file, merged with what the session wrote there last (it may have
+      // written this change already: the merge does not make it twice).
       const written = await this.changeFile(outcome.carried);
-      return { ...written, fellBack: 'The group session ended while this change was being sent; it was written to the file instead.' };
+      return { ...written, fellBack: 'The group session did not confirm this change (it ended, or did not answer in time); it was written to the file instead.' };
     });
   }
 
@@ -201,7 +202,7 @@ export class FileSeat {
         kind: 'lost',
         carried: (file) => {
           const merged = mergeWorkingFiles(data as Json, mine as Json, file as Json);
-          if (merged.conflicts.length > 0) return { ok: false, reason: 'The group session ended while this change was being sent, and the file on disk now says otherwise for the same items; nothing was written. Read the file again and retry.' };
+          if (merged.conflicts.length > 0) return { ok: false, reason: 'The group session did not confirm this change, and the file on disk now says otherwise for the same items; nothing was written. Read the file again and retry.' };
           return { ok: true, file: merged.data as unknown as WorkingFile, notices: result.notices, ...(result.created ? { created: result.created } : {}) };
         },
       };

@@ -168,7 +168,7 @@ describe('the assistant in a group session', () => {
     });
     const reply = await ai.call('add_node', { tree: 'current_reality', kind: 'cause', text: 'Sent as the session ended.' });
     expect(reply.error).toBe(false);
-    expect(reply.text).toMatch(/The group session ended while this change was being sent; it was written to the file instead/);
+    expect(reply.text).toMatch(/The group session did not confirm this change \(it ended, or did not answer in time\); it was written to the file instead/);
     expect(reply.data).toMatchObject({ via: 'file' });
     await closeAll();
     const nodes = Object.values((await onDisk(file)).trees).flatMap((tree) => tree?.nodes ?? []);
