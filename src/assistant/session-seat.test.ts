@@ -16,7 +16,7 @@ import { findItem, until } from '../collab/testing';
 import type { CollabServerMessage } from '../protocol/collab-protocol';
 import { COLLAB_PATH, SESSION_PATH } from '../protocol/workspace-protocol';
 import { GROUP_DOCUMENT } from '../server/group-session';
-import { closeAll, codeOf, get, serve } from '../server/test-server';
+import { closeAll, codeOf, connect, get, serve } from '../server/test-server';
 import type { RunningWorkspaceServer } from '../server/workspace-server';
 import { fileWorkspace, type AssistantWorkspace } from './assistant-workspace';
 import { createAssistantServer } from './mcp-server';
@@ -116,6 +116,8 @@ describe('the assistant in a group session', () => {
     const forger = await page(server, seat.credential);
     await forger.whenConnected();
     expect(forger.identity).toMatchObject({ id: 'assistant', role: 'assistant' });
+    // Its secret opens the group session only, never the driver's live channel.
+    await expect(connect(server, { secret: seat.credential })).rejects.toThrow(/401/);
     // Its own client checks first (an honest assistant is never refused by the server)...
     const data = forger.data as unknown as WorkingFile;
     const node = data.trees.current_reality!.nodes![0]!;
