@@ -33,9 +33,17 @@ async function rewordAndWait(page: Page, client: Client, path: string, node: str
   })()`);
   const called = Date.now();
   const result = await client.callTool({ name: 'reword', arguments: { node, text } });
-  const written = Date.now() - called;
   if (result.isError) throw new Error(`reword was refused: ${JSON.stringify(result.content)}`);
-  if (!readFileSync(path, 'utf8').includes(text)) throw new Error('the tool answered before the file held the change');
+  // With causeway open running, the assistant works in its group session: the tool answers once
+  // the session has the change, and the session writes the file a moment later.
+  let written = -1;
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 10))) {
+    if (readFileSync(path, 'utf8').includes(text)) {
+      written = Date.now() - called;
+      break;
+    }
+  }
+  if (written < 0) throw new Error('the file did not hold the change within 30 s');
   // Polled from here: the page's Content-Security-Policy forbids evaluating strings inside it.
   for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
     const seenAt = (await page.evaluate('window.seenAt')) as number | undefined;

@@ -17,6 +17,8 @@ export interface AssistantWorkspace {
   list(): Promise<string[]>;
   /** Folder mode: the path a new file of that name would have, refused if it is not a plain new name. */
   newFile(name: string | undefined): Promise<{ path: string; seat: FileSeat }>;
+  /** Leaves any group session a seat joined. */
+  close(): Promise<void>;
 }
 
 export function fileWorkspace(path: string, options: SeatOptions): AssistantWorkspace {
@@ -34,6 +36,7 @@ export function fileWorkspace(path: string, options: SeatOptions): AssistantWork
       if (asked !== undefined && asked !== name) throw new SeatRefusal(`This server works on ${name} only; it cannot create ${describeAsked(asked)}.`);
       return { path, seat };
     },
+    close: () => seat.close(),
   };
 }
 
@@ -70,6 +73,9 @@ export function folderWorkspace(folder: string, options: SeatOptions): Assistant
       const exists = await lstat(join(folder, asked)).then(() => true, () => false);
       if (exists) throw new SeatRefusal(`${asked} already exists in this folder.`);
       return { path: join(folder, asked), seat: seatFor(asked) };
+    },
+    close: async () => {
+      await Promise.all([...seats.values()].map((seat) => seat.close()));
     },
   };
 }

@@ -14,13 +14,17 @@
 //   merged with;
 // - each write is recorded in the turn log beside the file, which the workspace server relays to
 //   every open editor.
-// When group sessions exist, this is the module that joins the session as a client instead of
-// writing the file around it: the tools do not change.
+// When a `causeway open` group session runs on the file on this machine, the seat joins it as a
+// client (session-link.ts) instead of writing the file around it: reads come from the session's
+// document, changes go into it (every page has them at once; the session writes the file), and
+// the session checks the assistant's credit. When the session ends, even in the middle of a
+// change, the seat goes back to the file with that change. The tools do not change.
 import { stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import {
   allIds,
   isObject,
+  mergeWorkingFiles,
   mergeWorkingTexts,
   newErrors,
   openParsed,
@@ -46,6 +50,7 @@ import { readWorkingText } from '../disk/read-text';
 import { writeWorkingFile } from '../disk/safe-write';
 import { appendTurnRecord, keepAfterAssistant } from '../disk/turn-log';
 import { TURN_RECORD_VERSION, textFingerprint, type TurnRecord } from '../protocol/turn-record';
+import { SessionLink, type SessionFinder } from './session-link';
 import type { TurnTracker } from './turn-tracker';
 
 /** A refusal the assistant is told as it is; the file is unchanged. */
@@ -66,7 +71,13 @@ export interface ChangeOutcome {
   changes: TurnChange[];
   /** Set when the people had changed the file since the assistant last read it. */
   merged?: { theirs: TurnChange[]; notes: string[] };
+  /** Where the change went: the group session's document, or the file. */
+  via?: 'session' | 'file';
+  /** Why the change went to the file although a session was joined (it ended meanwhile). */
+  fellBack?: string;
 }
+
+export type SeatMode = { kind: 'file' } | { kind: 'session'; label: string };
 
 export interface SeatOptions {
   turns: TurnTracker;
@@ -79,11 +90,19 @@ export interface SeatOptions {
   afterWrite?: () => void;
   /** Called right before the rename (tests use it to write the file meanwhile). */
   beforeRename?: () => Promise<void> | void;
+  /** Finds a group session running on the file and asks it for the assistant's seat; without it, the seat writes the file. */
+  findSession?: SessionFinder;
+  /** Told when the seat joins a session or goes back to the file (for the command's messages). */
+  onMode?: (path: string, mode: SeatMode) => void;
 }
 
 const WRITE_ATTEMPTS = 3;
 /** How long a write waits, at most, for a file that keeps changing before it gives up. */
 const SETTLE_GIVE_UP_MS = 10_000;
+/** After a session that runs could not be joined, how long before the seat tries again (it writes the file meanwhile). */
+const REJOIN_AFTER_MS = 10_000;
+/** How long after its last change the assistant stays shown at the item in the presence strip, unless it ends its turn. */
+const PRESENT_FOR_MS = 60_000;
 
 interface Seen {
   text: string;
@@ -102,6 +121,10 @@ export class FileSeat {
   /** Every id seen in this file during this session: a new item never reuses one. */
   private readonly everSeen = new Set<string>();
   private queue: Promise<unknown> = Promise.resolve();
+  /** The group session this seat works through, while one runs. */
+  private link: SessionLink | undefined;
+  private joinFailedAt = -Infinity;
+  private presenceTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     readonly path: string,
@@ -115,10 +138,24 @@ export class FileSeat {
   /** Reads the file as it is now; the assistant has then seen this version. */
   read(): Promise<Reading> {
     return this.serially(async () => {
-      const reading = await this.readNow();
+      const link = await this.session();
+      const reading = link ? await this.readingOfSession(link.data) : await this.readNow();
       this.remember(reading);
       return reading;
     });
+  }
+
+  /** Where the seat's reads and changes go now (a session is looked for by the next call). */
+  get mode(): SeatMode {
+    return this.link?.live ? { kind: 'session', label: this.link.label } : { kind: 'file' };
+  }
+
+  /** Leaves the group session, if joined. */
+  async close(): Promise<void> {
+    clearTimeout(this.presenceTimer);
+    const link = this.link;
+    this.link = undefined;
+    await link?.close();
   }
 
   /** The folder beside the file for history, diagrams and the turn log. */
@@ -133,32 +170,78 @@ export class FileSeat {
    */
   change(operation: (file: WorkingFile, avoid: ReadonlySet<string>) => EditResult): Promise<ChangeOutcome> {
     return this.serially(async () => {
-      for (let attempt = 1; ; attempt++) {
-        const disk = await this.readSettled();
-        const base = this.seen && this.seen.text !== disk.text ? this.seen : seenOf(disk);
-        const avoid = new Set([...this.everSeen, ...allIds(disk.data)]);
-        const result = operation(base.data, avoid);
-        if (!result.ok) throw new SeatRefusal(result.reason);
-        const changes = turnChanges(base.data as Json, result.file as Json);
-        if (result.file === base.data || changes.length === 0) {
-          // Nothing to write; the assistant's version stays the one it read.
-          return { notices: result.notices, created: result.created ?? [], changes: [] };
-        }
-        const planned = this.plan(base, disk, result.file);
-        const written = await this.replace(disk.text, planned.text);
-        if (!written) {
-          if (attempt < WRITE_ATTEMPTS) continue; // changed again meanwhile: merge with that
-          throw new SeatRefusal('The file kept changing while this change was being written; nothing was written. Read it again and retry.');
-        }
-        const reading = planned.source ? readingOfParsed(planned.text, planned.source) : readingOf(planned.text);
-        this.cache = reading;
-        this.remember(reading);
-        this.lastWritten = planned.text;
-        await this.record(changes, planned.text);
-        this.options.afterWrite?.();
-        return { notices: result.notices, created: result.created ?? [], changes, ...(planned.merged ? { merged: planned.merged } : {}) };
-      }
+      const link = await this.session();
+      if (!link) return this.changeFile(operation);
+      const outcome = await this.changeInSession(link, operation);
+      if (outcome.kind === 'done') return outcome.outcome;
+      // The session did not confirm the change (it ended, or did not answer in time): the same
+      // change goes to the file, merged with what the session wrote there last (it may have
+      // written this change already: the merge does not make it twice).
+      const written = await this.changeFile(outcome.carried);
+      return { ...written, fellBack: 'The group session did not confirm this change (it ended, or did not answer in time); it was written to the file instead.' };
     });
+  }
+
+  /** The change made in the group session's document: the session takes it, refuses it, or is gone (`lost`, with the change to carry to the file). */
+  private async changeInSession(
+    link: SessionLink,
+    operation: (file: WorkingFile, avoid: ReadonlySet<string>) => EditResult,
+  ): Promise<{ kind: 'done'; outcome: ChangeOutcome } | { kind: 'lost'; carried: (file: WorkingFile) => EditResult }> {
+    const before = link.view();
+    const data = before.data as unknown as WorkingFile;
+    const avoid = new Set([...this.everSeen, ...allIds(data)]);
+    const result = operation(data, avoid);
+    if (!result.ok) throw new SeatRefusal(result.reason);
+    const changes = turnChanges(data as Json, result.file as Json);
+    if (result.file === data || changes.length === 0) return { kind: 'done', outcome: { notices: result.notices, created: result.created ?? [], changes: [], via: 'session' } };
+    const sent = await link.send(before, result.file);
+    if (!sent.ok && 'refused' in sent) throw new SeatRefusal(`The group session refused this change: ${sent.refused} Nothing was changed.`);
+    if (!sent.ok) {
+      const mine = result.file;
+      return {
+        kind: 'lost',
+        carried: (file) => {
+          const merged = mergeWorkingFiles(data as Json, mine as Json, file as Json);
+          if (merged.conflicts.length > 0) return { ok: false, reason: 'The group session did not confirm this change, and the file on disk now says otherwise for the same items; nothing was written. Read the file again and retry.' };
+          return { ok: true, file: merged.data as unknown as WorkingFile, notices: result.notices, ...(result.created ? { created: result.created } : {}) };
+        },
+      };
+    }
+    const reading = await this.readingOfSession(link.data);
+    this.remember(reading);
+    await this.record(changes, reading.text);
+    this.showAt(link, changes);
+    this.options.afterWrite?.();
+    return { kind: 'done', outcome: { notices: result.notices, created: result.created ?? [], changes, via: 'session' } };
+  }
+
+  /** The change written to the file, the safe way. */
+  private async changeFile(operation: (file: WorkingFile, avoid: ReadonlySet<string>) => EditResult): Promise<ChangeOutcome> {
+    for (let attempt = 1; ; attempt++) {
+      const disk = await this.readSettled();
+      const base = this.seen && this.seen.text !== disk.text ? this.seen : seenOf(disk);
+      const avoid = new Set([...this.everSeen, ...allIds(disk.data)]);
+      const result = operation(base.data, avoid);
+      if (!result.ok) throw new SeatRefusal(result.reason);
+      const changes = turnChanges(base.data as Json, result.file as Json);
+      if (result.file === base.data || changes.length === 0) {
+        // Nothing to write; the assistant's version stays the one it read.
+        return { notices: result.notices, created: result.created ?? [], changes: [], via: 'file' };
+      }
+      const planned = this.plan(base, disk, result.file);
+      const written = await this.replace(disk.text, planned.text);
+      if (!written) {
+        if (attempt < WRITE_ATTEMPTS) continue; // changed again meanwhile: merge with that
+        throw new SeatRefusal('The file kept changing while this change was being written; nothing was written. Read it again and retry.');
+      }
+      const reading = planned.source ? readingOfParsed(planned.text, planned.source) : readingOf(planned.text);
+      this.cache = reading;
+      this.remember(reading);
+      this.lastWritten = planned.text;
+      await this.record(changes, planned.text);
+      this.options.afterWrite?.();
+      return { notices: result.notices, created: result.created ?? [], changes, via: 'file', ...(planned.merged ? { merged: planned.merged } : {}) };
+    }
   }
 
   /** Creates the file with `data`; refused when it exists. The creation is the first change of a turn. */
@@ -185,6 +268,7 @@ export class FileSeat {
 
   /** Writes a record that ends the open turn, with what the assistant says of it. */
   async endTurn(summary: string | undefined): Promise<string | undefined> {
+    this.showIdle();
     const place = this.options.turns.end();
     if (!place) return undefined;
     const record: TurnRecord = {
@@ -236,6 +320,57 @@ export class FileSeat {
     if (result.code === 'changed') return false;
     if (result.code === 'read-only') throw new SeatRefusal(`${basename(this.path)} is read-only; nothing was written. Ask the people to make it writable if you should change it.`);
     throw new SeatRefusal(`The file could not be written (${result.reason}); it is unchanged.`);
+  }
+
+  /**
+   * The group session running on the file, joined if need be; undefined when none runs (or it
+   * could not be joined just now): the seat then works on the file.
+   */
+  private async session(): Promise<SessionLink | undefined> {
+    if (this.link?.live) return this.link;
+    if (this.link) {
+      await this.close(); // the session ended: its secret is worthless now
+      this.options.onMode?.(this.path, { kind: 'file' });
+    }
+    const find = this.options.findSession;
+    if (!find || this.now() - this.joinFailedAt < REJOIN_AFTER_MS) return undefined;
+    const grant = await find(this.path, this.options.client?.()).catch(() => undefined);
+    if (!grant) return undefined;
+    this.link = await SessionLink.join(grant).catch(() => undefined);
+    if (this.link) {
+      this.showJoined();
+      this.options.onMode?.(this.path, this.mode);
+    } else this.joinFailedAt = this.now();
+    return this.link;
+  }
+
+  /** The session's document as a reading: its data, in the file's own text (comments and style) as the session will write it. */
+  private async readingOfSession(data: WorkingFile): Promise<Reading> {
+    const disk = await this.readNow().catch(() => undefined);
+    return readingOf(disk ? saveWithSource(disk.opened.source, data as Json).text : stringifyData(data as Json));
+  }
+
+  /** Shows the assistant at what it just changed in everyone's presence strip (stamped by the session), until it ends its turn or goes quiet. */
+  private showAt(link: SessionLink, changes: readonly TurnChange[]): void {
+    const touched = changes.filter((change) => (change.subject === 'node' || change.subject === 'link') && change.change !== 'removed').map((change) => change.id);
+    if (touched.length === 0) return;
+    link.at(touched, touched.at(-1)!);
+    clearTimeout(this.presenceTimer);
+    this.presenceTimer = setTimeout(() => this.showIdle(), PRESENT_FOR_MS);
+    this.presenceTimer.unref?.();
+  }
+
+  /** Out of the presence strips until the next call: the people see the assistant while it works, as a person at the table. */
+  private showIdle(): void {
+    clearTimeout(this.presenceTimer);
+    if (this.link?.live) this.link.away();
+  }
+
+  /** Shown as present (no item yet) when it joins; away again if it then goes quiet. */
+  private showJoined(): void {
+    clearTimeout(this.presenceTimer);
+    this.presenceTimer = setTimeout(() => this.showIdle(), PRESENT_FOR_MS);
+    this.presenceTimer.unref?.();
   }
 
   /**

@@ -1,7 +1,9 @@
 // `causeway mcp` on stdin/stdout: the server for one file or folder, until the client leaves.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { fileWorkspace, folderWorkspace } from './assistant-workspace';
+import type { SeatMode } from './file-seat';
 import { createAssistantServer } from './mcp-server';
+import type { SessionFinder } from './session-link';
 import { TurnTracker } from './turn-tracker';
 
 /** The version the server tells its clients. */
@@ -11,12 +13,16 @@ export interface StdioOptions {
   turnGapMs?: number;
   input: NodeJS.ReadableStream;
   output: NodeJS.WritableStream;
+  /** Finds a `causeway open` group session on a file, to work through it as a client. */
+  findSession?: SessionFinder;
+  /** Told when a file's seat joins a session or goes back to the file. */
+  onMode?: (path: string, mode: SeatMode) => void;
 }
 
 export async function serveOverStdio(target: { kind: 'file' | 'folder'; path: string }, options: StdioOptions): Promise<void> {
   const turns = new TurnTracker(Date.now, options.turnGapMs);
   let client: string | undefined;
-  const seatOptions = { turns, client: () => client };
+  const seatOptions = { turns, client: () => client, findSession: options.findSession, onMode: options.onMode };
   const workspace = target.kind === 'folder' ? folderWorkspace(target.path, seatOptions) : fileWorkspace(target.path, seatOptions);
   const server = createAssistantServer(workspace, turns, VERSION);
   server.server.oninitialized = () => {
@@ -30,5 +36,6 @@ export async function serveOverStdio(target: { kind: 'file' | 'folder'; path: st
   });
   await server.connect(transport);
   await closed;
+  await workspace.close().catch(() => undefined);
   await server.close().catch(() => undefined);
 }

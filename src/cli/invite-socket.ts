@@ -3,14 +3,20 @@
 // socket 0600), so only this user's programs can ask, and no secret ever sits on a command line
 // or in a file. A request is one JSON line; the answer is one JSON line: a link carrying a
 // one-time code (history-safe, like every address `causeway open` prints), or why not.
+// `causeway mcp` asks the same way for the assistant's seat (`{"seat": "assistant"}`): the
+// channel's address and a secret whose identity, `assistant`, the session decides.
 import { createConnection, createServer, type Server } from 'node:net';
 import { chmod, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { privateFolder } from '../disk/private-folder';
+import { clientLabel } from '../protocol/collab-protocol';
 import type { InviteRequest } from '../protocol/workspace-protocol';
-import type { GroupSession } from '../server/group-session';
+import type { AssistantSeatAnswer, GroupSession } from '../server/group-session';
 
 export type InviteReply = { ok: true; link: string } | { ok: false; message: string };
+export type AssistantSeatReply = AssistantSeatAnswer;
+
+type SocketRequest = { kind: 'invite'; invite: InviteRequest } | { kind: 'assistant'; client: string | undefined };
 
 /** A request is a short line: anything longer is not one. */
 const MAX_REQUEST = 1024;
@@ -34,7 +40,11 @@ export async function serveInvites(group: GroupSession, pid = process.pid): Prom
       const end = line.indexOf('\n');
       if (end < 0) return;
       const request = parseRequest(line.slice(0, end));
-      const reply = request ? group.invite(request).then((answer): InviteReply => (answer.ok ? { ok: true, link: answer.link } : answer)) : Promise.resolve<InviteReply>({ ok: false, message: 'a malformed invite request' });
+      const reply: Promise<InviteReply | AssistantSeatReply> = !request
+        ? Promise.resolve({ ok: false, message: 'a malformed request' })
+        : request.kind === 'assistant'
+          ? group.assistantSeat(request.client)
+          : group.invite(request.invite).then((answer): InviteReply => (answer.ok ? { ok: true, link: answer.link } : answer));
       void reply.then((answer) => socket.end(`${JSON.stringify(answer)}\n`));
     });
   });
@@ -56,6 +66,28 @@ export async function serveInvites(group: GroupSession, pid = process.pid): Prom
 
 /** Asks the run with process id `pid` for an invite. */
 export async function askForInvite(pid: number, request: InviteRequest): Promise<InviteReply> {
+  const value = await ask(pid, request);
+  if (!value.ok) return value;
+  if (value.answer.ok === true && typeof value.answer.link === 'string') return { ok: true, link: value.answer.link };
+  if (value.answer.ok === false && typeof value.answer.message === 'string') return { ok: false, message: value.answer.message };
+  return { ok: false, message: 'the session gave an answer this command does not understand' };
+}
+
+/** Asks the run with process id `pid` for a seat for the assistant (`client`: the MCP client's name for itself). */
+export async function askForAssistantSeat(pid: number, client: string | undefined): Promise<AssistantSeatReply> {
+  const label = clientLabel(client);
+  const value = await ask(pid, { seat: 'assistant', ...(label ? { client: label } : {}) });
+  if (!value.ok) return value;
+  const answer = value.answer;
+  if (answer.ok === true && typeof answer.url === 'string' && /^wss?:\/\//.test(answer.url) && typeof answer.documentName === 'string' && typeof answer.credential === 'string') {
+    return { ok: true, url: answer.url, documentName: answer.documentName, credential: answer.credential };
+  }
+  if (answer.ok === false && typeof answer.message === 'string') return { ok: false, message: answer.message };
+  return { ok: false, message: 'the session gave an answer this version does not understand' };
+}
+
+/** One request, one answer, over the run's socket. */
+async function ask(pid: number, request: object): Promise<{ ok: true; answer: Record<string, unknown> } | { ok: false; message: string }> {
   const folder = await privateFolder();
   if (!folder) return { ok: false, message: 'this user has no private folder to reach the session through' };
   return new Promise((resolve) => {
@@ -68,9 +100,8 @@ export async function askForInvite(pid: number, request: InviteRequest): Promise
     socket.on('error', (error) => resolve({ ok: false, message: `the session could not be reached (${error.message})` }));
     socket.on('close', () => {
       try {
-        const value = JSON.parse(answer) as InviteReply;
-        if (value.ok === true && typeof value.link === 'string') resolve(value);
-        else if (value.ok === false && typeof value.message === 'string') resolve(value);
+        const value = JSON.parse(answer) as unknown;
+        if (typeof value === 'object' && value !== null && !Array.isArray(value)) resolve({ ok: true, answer: value as Record<string, unknown> });
         else resolve({ ok: false, message: 'the session gave an answer this command does not understand' });
       } catch {
         resolve({ ok: false, message: 'the session closed without an answer (it may be one without group sessions: restart it with this version)' });
@@ -79,11 +110,12 @@ export async function askForInvite(pid: number, request: InviteRequest): Promise
   });
 }
 
-function parseRequest(line: string): InviteRequest | undefined {
+function parseRequest(line: string): SocketRequest | undefined {
   try {
     const value = JSON.parse(line) as Record<string, unknown>;
-    if (value.role === 'observer' && Object.keys(value).length === 1) return { role: 'observer' };
-    if (value.role === 'participant' && typeof value.participant === 'string' && value.participant.length > 0 && value.participant.length <= 200 && Object.keys(value).length === 2) return { role: 'participant', participant: value.participant };
+    if (value.role === 'observer' && Object.keys(value).length === 1) return { kind: 'invite', invite: { role: 'observer' } };
+    if (value.role === 'participant' && typeof value.participant === 'string' && value.participant.length > 0 && value.participant.length <= 200 && Object.keys(value).length === 2) return { kind: 'invite', invite: { role: 'participant', participant: value.participant } };
+    if (value.seat === 'assistant' && Object.keys(value).every((key) => key === 'seat' || key === 'client') && (value.client === undefined || typeof value.client === 'string')) return { kind: 'assistant', client: clientLabel(value.client) };
   } catch {
     // not JSON
   }

@@ -4,7 +4,10 @@
 import { realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs, UsageError } from './args';
+import type { SessionSeatGrant } from '../assistant/session-link';
+import { askForAssistantSeat } from './invite-socket';
 import type { CommandIO } from './io';
+import { runningServers, type ServerEntry } from './other-servers';
 
 export const MCP_HELP = `Usage: causeway mcp FILE.yaml | FOLDER [--turn-gap SECONDS]
 
@@ -17,9 +20,12 @@ comments kept, merged with what the people changed meanwhile, never over a
 half-written file).
 
 Each burst of the assistant's changes is a turn. With "causeway open" running on
-the same file, every open editor shows the changes live and lists the turn in its
-Turns panel, where people endorse, dispute, edit or undo each item. The turns are
-logged beside the file in .NAME/turns/.
+the same file on this machine, the assistant joins its group session as a client:
+its changes reach every open editor at once (the session writes the file and
+checks the assistant's credit), and the presence strip shows it while it works.
+When no session runs, or it ends, the file is written directly. Editors list each
+turn in their Turns panel, where people endorse, dispute, edit or undo each item.
+The turns are logged beside the file in .NAME/turns/.
 
 FILE need not exist yet: the assistant's create_file tool starts it. With a
 FOLDER, each tool call names the file (as list_files shows it).
@@ -71,6 +77,35 @@ export async function mcpCommand(argv: readonly string[], io: CommandIO, input: 
   // The SDK loads only here, so the other commands (and --help) start without it.
   const { serveOverStdio } = await import('../assistant/stdio');
   io.err(`causeway mcp: serving ${target.kind === 'folder' ? `the working files in ${target.path}` : target.path} to an MCP client on stdin/stdout${info ? '' : ' (the file does not exist yet: the create_file tool starts it)'}.`);
-  await serveOverStdio(target, { turnGapMs: gap !== undefined ? gap * 1000 : undefined, input, output });
+  const session = target.kind === 'file' ? await sessionOn(target.path) : undefined;
+  io.err(
+    session
+      ? `causeway mcp: causeway open (process ${session.pid}) runs on this file: the assistant joins its group session as a client (its changes reach every open editor at once, credited to the assistant, and the session writes the file); if the session ends, changes are written to the file.`
+      : `causeway mcp: ${target.kind === 'folder' ? 'each file is written directly, or changed through the group session of a causeway open running on it' : 'no causeway open runs on this file: changes are written to the file (a session started later is joined at the next call)'}.`,
+  );
+  await serveOverStdio(target, {
+    turnGapMs: gap !== undefined ? gap * 1000 : undefined,
+    input,
+    output,
+    findSession: (path, client) => findSession(path, client, io),
+    onMode: (path, mode) => io.err(mode.kind === 'session' ? `causeway mcp: ${basename(path)}: joined the group session of ${mode.label} as the assistant.` : `causeway mcp: ${basename(path)}: the group session ended; changes are written to the file.`),
+  });
   return 0;
+}
+
+/** The `causeway open` of this user running on `path`, if any (`causeway open FILE` only: a folder's run has no group session). */
+async function sessionOn(path: string): Promise<ServerEntry | undefined> {
+  return (await runningServers()).find((entry) => entry.kind === 'file' && entry.path === path);
+}
+
+/** Asks the run on `path` for the assistant's seat, over this user's private socket. */
+async function findSession(path: string, client: string | undefined, io: CommandIO): Promise<SessionSeatGrant | undefined> {
+  const entry = await sessionOn(path);
+  if (!entry) return undefined;
+  const reply = await askForAssistantSeat(entry.pid, client);
+  if (!reply.ok) {
+    io.err(`causeway mcp: the session of causeway open (process ${entry.pid}) on ${basename(path)} did not take the assistant (${reply.message}); changes are written to the file.`);
+    return undefined;
+  }
+  return { url: reply.url, documentName: reply.documentName, credential: reply.credential, label: `causeway open (process ${entry.pid})` };
 }

@@ -161,3 +161,45 @@ describe('credit and roles', () => {
     expect(checkCredit(observer, before, planView(before, before.data)).ok).toBe(true);
   });
 });
+
+describe('the assistant in a session', () => {
+  const assistant: Identity = { id: 'assistant', role: 'assistant', client: 'claude' };
+  const add = (input: Partial<ops.NewNode>) => judged(assistant, (f) => ops.addNode(f, 'current_reality', { kind: 'cause', text: 'Approvers travel.', id: 'n40', ...input }));
+  /** A node whose credit a client wrote by hand, around the operations. */
+  const forged = (by: string, attribution: string) =>
+    judged(assistant, (f) => {
+      const added = ops.addNode(f, 'current_reality', { kind: 'cause', text: 'Approvers travel.', id: 'n40' });
+      if (!added.ok) return added;
+      const tree = added.file.trees.current_reality!;
+      const nodes = tree.nodes.map((node) => (node.id === 'n40' ? { ...node, contributions: [{ by, attribution, mode: 'text' }] } : node));
+      return { ...added, file: { ...added.file, trees: { ...added.file.trees, current_reality: { ...tree, nodes } } } } as EditResult;
+    });
+
+  it('keeps its own idea as the assistant’s, and a person’s idea as theirs (named, or the driver by default)', () => {
+    for (const [input, credit] of [
+      [{ contributor: 'assistant' }, { by: 'assistant', attribution: 'assistant' }],
+      [{ contributor: 'bob', attribution: 'speaker_label' }, { by: 'bob', attribution: 'speaker_label' }],
+      [{ contributor: 'alice', attribution: 'driver_default' }, { by: 'alice', attribution: 'driver_default' }],
+    ] as const) {
+      const { verdict, corrected } = add(input);
+      expect(verdict).toMatchObject({ ok: true, notes: [] });
+      expect(nodeOf(corrected, 'n40').contributions).toEqual([{ ...credit, mode: 'text' }]);
+    }
+  });
+
+  it('refuses credit the format does not give it, and never endorses', () => {
+    expect(forged('bob', 'explicit').verdict).toMatchObject({ ok: false, reason: expect.stringMatching(/speaker_label .* or driver_default/) });
+    expect(forged('bob', 'assistant').verdict).toMatchObject({ ok: false, reason: expect.stringMatching(/goes with by: assistant only/) });
+    expect(forged('assistant', 'speaker_label').verdict).toMatchObject({ ok: false, reason: expect.stringMatching(/credited with attribution: assistant/) });
+    expect(forged('bob', 'driver_default').verdict).toMatchObject({ ok: false, reason: expect.stringMatching(/driver_default credits the driver \(alice\)/) });
+    expect(forged('zed', 'speaker_label').verdict).toMatchObject({ ok: false, reason: expect.stringMatching(/not a participant/) });
+    const endorsed = judged(assistant, (f) => {
+      const tree = f.trees.current_reality!;
+      const nodes = tree.nodes.map((node) => (node.id === 'n5' ? { ...node, status: 'accepted', accepted_by: ['bob', 'assistant'] } : node));
+      return { ok: true, notices: [], file: { ...f, trees: { ...f.trees, current_reality: { ...tree, nodes } } } } as unknown as EditResult;
+    });
+    expect(endorsed.verdict).toMatchObject({ ok: false, reason: expect.stringMatching(/The assistant never endorses/) });
+    // Recording what the people endorsed is its job.
+    expect(judged(assistant, (f) => ops.accept(f, ['n5'], ['bob'])).verdict).toMatchObject({ ok: true });
+  });
+});

@@ -8,6 +8,7 @@ import { deepEqual, isObject, type Json } from '../format';
 import type { Identity } from '../protocol/collab-protocol';
 import type { DocView, ItemPlace } from './read-doc';
 import { hasOwn } from './shared-doc';
+import { assistantCreditProblem } from './assistant-credit';
 
 export type Verdict =
   | { ok: true; corrections: ReadonlyMap<string, Json>; notes: string[] }
@@ -32,6 +33,10 @@ const NO_CORRECTIONS: ReadonlyMap<string, Json> = new Map();
 
 export function checkCredit(editor: Identity, before: DocView, after: DocView, touched: Touched = TOUCHED_ALL): Verdict {
   if (editor.role === 'driver' || editor.role === 'writer') return { ok: true, corrections: NO_CORRECTIONS, notes: [] };
+  if (editor.role === 'assistant') {
+    const problem = assistantCreditProblem(before, after, touched);
+    return problem ? { ok: false, reason: problem } : { ok: true, corrections: NO_CORRECTIONS, notes: [] };
+  }
   if (editor.role === 'observer') {
     return sameFile(before, after, touched) ? { ok: true, corrections: NO_CORRECTIONS, notes: [] } : { ok: false, reason: 'An observer can follow the session but not change it.' };
   }

@@ -9,4 +9,4 @@ export { docOf, fillDoc } from './load-doc';
 export { checkCredit, withCorrections, TOUCHED_ALL, type Touched, type Verdict } from './credit';
 export { writeEdit } from './edit-doc';
 export { DocRepairs } from './repair-doc';
-export { colourOf, stampPresence, PRESENCE_COLOURS } from './presence';
+export { assistantName, colourOf, stampPresence, PRESENCE_COLOURS } from './presence';

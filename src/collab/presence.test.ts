@@ -22,4 +22,10 @@ describe('presence colours', () => {
     expect(stamped.user).toEqual({ id: 'tom', name: 'Tom', colour: colourOf('tom', ['tom', 'maya']), role: 'participant' });
     expect(stamped.user.colour).not.toBe(colourOf('maya', ['maya', 'tom']));
   });
+
+  it('names the assistant by the session, with its client, whatever it says of itself', () => {
+    const stamped = stampPresence({ id: 'assistant', role: 'assistant', client: 'claude-desktop' }, { editing: 'r4', selection: ['r4'], user: { id: 'maya', name: 'Maya' } }, () => 'Maya', ['maya']);
+    expect(stamped).toEqual({ user: { id: 'assistant', name: 'Assistant (claude-desktop)', colour: colourOf('assistant', ['maya']), role: 'assistant' }, selection: ['r4'], editing: 'r4' });
+    expect(stampPresence({ id: 'assistant', role: 'assistant' }, {}, () => undefined).user.name).toBe('Assistant');
+  });
 });

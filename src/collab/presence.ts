@@ -32,6 +32,12 @@ export function stampPresence(identity: Identity, claim: unknown, names: (id: st
   const selection = Array.isArray(said.selection) ? [...new Set(said.selection.filter(isId))].slice(0, MAX_SELECTION) : [];
   const editing = isId(said.editing) ? said.editing : null;
   const role = identity.role === 'writer' ? 'driver' : identity.role;
-  const name = identity.role === 'observer' ? 'Observer' : (names(identity.id) ?? identity.id);
+  const name = identity.role === 'observer' ? 'Observer' : identity.role === 'assistant' ? assistantName(identity.client) : (names(identity.id) ?? identity.id);
   return { user: { id: identity.id, name, colour: colourOf(identity.id, people), role }, selection, editing };
 }
+
+/** "Assistant", or "Assistant (claude-desktop)" when its MCP client named itself. */
+export function assistantName(client: string | undefined): string {
+  return client ? `Assistant (${client})` : 'Assistant';
+}
+

@@ -13,19 +13,25 @@ export const ROLES: readonly Role[] = ['driver', 'participant', 'observer'];
 
 /**
  * Who is at the other end of a connection, decided by the server. `writer` is the file's own
- * process connected to a hub (it writes the file, repairs merges and settles with the disk).
+ * process connected to a hub (it writes the file, repairs merges and settles with the disk);
+ * `assistant` is an AI assistant's `causeway mcp` on this machine (id `assistant`).
  */
 export interface Identity {
-  /** A participant id of the file; for an observer, `observer:` and the invite's id. */
+  /** A participant id of the file; for an observer, `observer:` and the invite's id; `assistant`. */
   id: string;
-  role: Role | 'writer';
+  role: Role | 'writer' | 'assistant';
   /** The invite this connection came in with, when it came with one (revoking it disconnects). */
   invite?: string;
+  /** The assistant's MCP client, as it named itself (shown as "Assistant (NAME)"). */
+  client?: string;
 }
+
+/** Who presence may show: a person by role, or the assistant. */
+export type PresenceRole = Role | 'assistant';
 
 /** Presence as every page sees it: stamped by the server, and only ids, colours and names. */
 export interface Presence {
-  user: { id: string; name: string; colour: string; role: Role };
+  user: { id: string; name: string; colour: string; role: PresenceRole };
   /** Ids of the nodes and links this person has selected. */
   selection: string[];
   /** The id of the node or link this person is typing in, or null. */
@@ -36,6 +42,13 @@ export interface Presence {
 export interface PresenceClaim {
   selection?: unknown;
   editing?: unknown;
+}
+
+/** An MCP client's name for itself, made fit to show: one short line of printable text, or undefined. */
+export function clientLabel(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const label = value.replace(/[\p{C}]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 60);
+  return label === '' ? undefined : label;
 }
 
 /** Limits on what presence carries, so a page cannot flood the others. */

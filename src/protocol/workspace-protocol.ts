@@ -66,7 +66,7 @@ export interface GroupPerson {
   id: string;
   name: string;
   colour: string;
-  role: Role;
+  role: Role | 'assistant';
 }
 
 export interface GroupState {

@@ -8,7 +8,8 @@
 // person their own code, identity and role, and may revoke them at any moment.
 import { createHash, randomBytes } from 'node:crypto';
 
-export type Role = 'driver' | 'participant' | 'observer';
+/** `assistant`: an AI assistant's `causeway mcp` on this machine, in the group session only. */
+export type Role = 'driver' | 'participant' | 'observer' | 'assistant';
 
 export interface Grant {
   /** Who this is, as the server knows them (never what a page claims). */
@@ -16,6 +17,8 @@ export interface Grant {
   role: Role;
   /** The invite this grant came from (group sessions): revoking it takes back every secret it gave. */
   invite?: string;
+  /** The assistant's MCP client, as it named itself (for presence only). */
+  client?: string;
 }
 
 export interface CodeOptions {
@@ -58,6 +61,16 @@ export class AccessTable {
     this.secrets.set(keyOf(secret), entry.grant);
     entry.options.onUsed?.();
     return { secret, grant: entry.grant };
+  }
+
+  /**
+   * A new secret for `grant`, handed over directly: only for a channel no one else can reach
+   * (the private socket `causeway mcp` asks through), never in an address.
+   */
+  issueSecret(grant: Grant): string {
+    const secret = token(32);
+    this.secrets.set(keyOf(secret), grant);
+    return secret;
   }
 
   /** The grant a secret carries, or undefined. */

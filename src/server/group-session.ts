@@ -12,7 +12,7 @@
 // the session, which every hub follows. The driver's own page stays on this server as before.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { isObject, openWorkingFile } from '../format';
+import { ASSISTANT, isObject, openWorkingFile } from '../format';
 import type { Awareness } from 'y-protocols/awareness';
 import { connectFileToHub, createCollabServer, newInviteId, signInvite, type CollabServer, type FileSession, type HubAddress, type HubWriter } from '../collab/server';
 import { colourOf } from '../collab';
@@ -26,11 +26,16 @@ export const GROUP_DOCUMENT = 'file';
 
 export type InviteAnswer = { ok: true; link: string; invite: GroupInvite } | { ok: false; message: string };
 
+/** How an assistant's `causeway mcp` on this machine joins: the channel, the document and its own secret. */
+export type AssistantSeatAnswer = { ok: true; url: string; documentName: string; credential: string } | { ok: false; message: string };
+
 export interface GroupSessionOptions {
   file: WatchedFile;
   access: AccessTable;
   /** A link that lets one page in, once, as `grant` (the workspace server's address). */
   linkFor(grant: Grant, onUsed: () => void): string;
+  /** The collaboration channel's address (ws://HOST:PORT/collab), for the assistant's seat. */
+  collabUrl?: string;
   /** The file's write delay, for tests. */
   writeDelayMs?: number;
   /** Hubs host the session: this process is its one writer, and invites take people to the hubs. */
@@ -136,6 +141,25 @@ export class GroupSession {
     this.invites.set(id, invite);
     this.publish();
     return { ok: true, link, invite };
+  }
+
+  /**
+   * A seat for an AI assistant's `causeway mcp` (asked over this user's private socket): a secret
+   * of its own whose identity is `assistant`, decided here, so the session credits and checks its
+   * edits as the assistant's. Starts the session if it did not run yet.
+   */
+  async assistantSeat(client: string | undefined): Promise<AssistantSeatAnswer> {
+    if (this.closed) return { ok: false, message: 'The session is closing.' };
+    if (!this.options.collabUrl) return { ok: false, message: 'This session has no channel an assistant can join.' };
+    // On hubs the channel is theirs, not this process's: the assistant writes the file, which the session takes in.
+    if (this.options.hub) return { ok: false, message: 'This session runs on hubs; the assistant writes the file, and the session takes it in.' };
+    try {
+      await this.ensure();
+    } catch (error) {
+      return { ok: false, message: `The group session could not start (${error instanceof Error ? error.message : String(error)}).` };
+    }
+    const credential = this.options.access.issueSecret({ identity: ASSISTANT, role: 'assistant', ...(client ? { client } : {}) });
+    return { ok: true, url: this.options.collabUrl, documentName: GROUP_DOCUMENT, credential };
   }
 
   /** Takes an invite back: its link stops working and whoever came in with it is disconnected at once. */
@@ -269,6 +293,7 @@ export class GroupSession {
         const grant = access.grantOf(credential);
         if (!grant) return undefined;
         if (grant.role === 'driver') return { id: this.driverId(), role: 'driver' } satisfies Identity;
+        if (grant.role === 'assistant') return { id: ASSISTANT, role: 'assistant', ...(grant.client ? { client: grant.client } : {}) } satisfies Identity;
         return { id: grant.identity, role: grant.role, ...(grant.invite ? { invite: grant.invite } : {}) } satisfies Identity;
       },
     });

@@ -76,7 +76,7 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
   });
   const shownHost = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : hostWithPort(options.host, port).replace(/:\d+$/, '');
   const address = ({ grant = OWNER, onUsed }: AddressOptions = {}) => `http://${shownHost}:${port}/#${CODE_FRAGMENT}=${access.issueCode(grant, { onUsed })}`;
-  const group = options.workspace.kind === 'file' ? new GroupSession({ file: options.workspace.file, access, linkFor: (grant, onUsed) => address({ grant, onUsed }), ...(options.hub ? { hub: options.hub } : {}) }) : undefined;
+  const group = options.workspace.kind === 'file' ? new GroupSession({ file: options.workspace.file, access, linkFor: (grant, onUsed) => address({ grant, onUsed }), collabUrl: `ws://${shownHost}:${port}${COLLAB_PATH}`, ...(options.hub ? { hub: options.hub } : {}) }) : undefined;
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => undefined);
@@ -95,7 +95,8 @@ export async function startWorkspaceServer(options: WorkspaceServerOptions): Pro
     if (!verdict.ok) return refuse(verdict.status, verdict.reason);
     const secret = secretOfUpgrade(request);
     const grant = secret === undefined ? undefined : access.grantOf(secret);
-    if (!grant) return refuse(401, 'This Causeway server does not know this page: open the address it printed.');
+    // The assistant's secret is for the group session only: the live channel is the driver's page's.
+    if (!grant || grant.role === 'assistant') return refuse(401, 'This Causeway server does not know this page: open the address it printed.');
     live.handleUpgrade(request, socket, head, (ws) => {
       sockets.set(ws, grant);
       ws.once('close', () => sockets.delete(ws));
@@ -200,7 +201,8 @@ async function serve(request: IncomingMessage, response: ServerResponse, files: 
       }
       if (code === undefined) return refuse(400, 'A code exchange is {"code": "…"} as JSON.');
       const exchanged = access.exchange(code);
-      if (!exchanged) {
+      // No code is ever issued for the assistant (its secret comes over the private socket).
+      if (!exchanged || exchanged.grant.role === 'assistant') {
         return answer(401, 'application/json; charset=utf-8', JSON.stringify({ reason: 'This address has been used already (it lets one browser in, once).' }));
       }
       const body: SessionAnswer = { secret: exchanged.secret, role: exchanged.grant.role };

@@ -60,6 +60,8 @@ export const readTools = [
         const pending = changedTrees(latest?.projection ?? {}, acceptedProjection(data as Json));
         lines.push(`History: ${history.snapshots.length} snapshot${history.snapshots.length === 1 ? '' : 's'}${latest ? ` (latest: revision ${latest.revision})` : ''}. ${pending.length ? `Accepted changes not yet recorded: ${pending.join(', ')} (record_snapshot records them).` : 'Nothing accepted waits to be recorded.'}`);
       }
+      const mode = seat.mode;
+      lines.push(mode.kind === 'session' ? `Working live in the group session of ${mode.label}: your changes reach every open editor at once, and the people see you in their presence strip.` : 'Working on the file itself (no causeway open group session runs on it on this machine).');
       return { text: lines.join('\n') };
     },
   }),

@@ -66,7 +66,8 @@ export async function applyEdit(seat: FileSeat, operation: (file: WorkingFile, a
 export function editReply(outcome: ChangeOutcome, headline: string): ToolReply {
   const lines = [headline];
   if (outcome.changes.length === 0) lines.push('Nothing changed: the file already says this.');
-  else lines.push('Written to the file:', ...outcome.changes.map((change) => `- ${describeChange(change)}`));
+  else lines.push(outcome.via === 'session' ? 'Written to the group session (every open editor has it now; the session writes the file):' : 'Written to the file:', ...outcome.changes.map((change) => `- ${describeChange(change)}`));
+  if (outcome.fellBack) lines.push(outcome.fellBack);
   if (outcome.notices.length > 0) lines.push(`Also, as the format requires: ${outcome.notices.join('; ')}.`);
   if (outcome.merged) {
     lines.push('The people had changed the file since you last read it; your change was merged with theirs:', ...outcome.merged.theirs.slice(0, 20).map((change) => `- ${describeChange(change)}`));
@@ -80,6 +81,7 @@ export function editReply(outcome: ChangeOutcome, headline: string): ToolReply {
       created: outcome.created,
       changes: outcome.changes.map(describeChange),
       notices: outcome.notices,
+      ...(outcome.via ? { via: outcome.via } : {}),
       ...(outcome.merged ? { merged_with: outcome.merged.theirs.map(describeChange) } : {}),
     },
   };

@@ -74,7 +74,8 @@ export class CollabClient {
   private nameValue = '';
   /** The data last known to be in step with the server, and its epoch (kept with the page's copy). */
   private base: { epoch: string; data: Json } | undefined;
-  private claim: { selection: string[]; editing: string | null } = { selection: [], editing: null };
+  /** What this client says of itself in presence; null while it keeps out of the others' presence strips. */
+  private claim: { selection: string[]; editing: string | null } | null = { selection: [], editing: null };
   private discardLocal = false;
   private closed = false;
   private attempt = 0;
@@ -191,14 +192,20 @@ export class CollabClient {
 
   /** What this person has selected, for the others' canvases. */
   select(ids: readonly string[]): void {
-    this.claim = { ...this.claim, selection: [...ids] };
-    this.provider?.awareness?.setLocalStateField('selection', this.claim.selection);
+    this.claim = { ...(this.claim ?? { editing: null }), selection: [...ids] };
+    this.provider?.awareness?.setLocalState(this.claim);
   }
 
   /** The node or link this person is typing in, or null. */
   editing(id: string | null): void {
-    this.claim = { ...this.claim, editing: id };
-    this.provider?.awareness?.setLocalStateField('editing', id);
+    this.claim = { ...(this.claim ?? { selection: [] }), editing: id };
+    this.provider?.awareness?.setLocalState(this.claim);
+  }
+
+  /** Leaves the others' presence strips until `select` or `editing` is called again (an assistant between turns). */
+  hide(): void {
+    this.claim = null;
+    this.provider?.awareness?.setLocalState(null);
   }
 
   /** Driver: records a snapshot of the file as the session wrote it. */
@@ -230,6 +237,33 @@ export class CollabClient {
   /** Driver: revokes an invite; whoever came in with it is disconnected at once. */
   revoke(invite: string): void {
     this.send({ type: 'revoke', invite });
+  }
+
+  /**
+   * Resolves once the server has every edit made here (`sent`), or says why not: it refused one
+   * (`refused`, nothing of it kept), or the connection was lost first, or `timeoutMs` passed
+   * (`lost`: the server may or may not have it).
+   */
+  whenSent(timeoutMs: number): Promise<{ ok: true } | { ok: false; refused?: string }> {
+    return new Promise((resolve) => {
+      const started = Date.now();
+      let refused: string | undefined;
+      const stop = this.on('message', (message) => {
+        if (message.type === 'refused') refused = message.reason;
+      });
+      const look = () => {
+        const provider = this.provider;
+        const done = (outcome: { ok: true } | { ok: false; refused?: string }) => {
+          stop();
+          resolve(outcome);
+        };
+        if (refused !== undefined) return done({ ok: false, refused });
+        if (this.statusValue === 'connected' && provider && !provider.hasUnsyncedChanges) return done({ ok: true });
+        if (this.statusValue !== 'connected' || Date.now() - started > timeoutMs) return done({ ok: false });
+        setTimeout(look, 5);
+      };
+      look();
+    });
   }
 
   /** Resolves once connected and in step with the server. */
@@ -380,7 +414,7 @@ export class CollabClient {
     this.lostValue = lost;
     if (lost.length > 0) this.emit('lost', lost);
     this.rememberBase();
-    this.provider?.awareness?.setLocalState({ selection: this.claim.selection, editing: this.claim.editing });
+    this.provider?.awareness?.setLocalState(this.claim && { selection: this.claim.selection, editing: this.claim.editing });
     this.setStatus('connected');
     this.emit('change');
   }

@@ -28,7 +28,7 @@ import {
   type Identity,
 } from '../../protocol/collab-protocol';
 import { epochOf, revokedInvites, rootsOf } from '../shared-doc';
-import { stampPresence } from '../presence';
+import { assistantName, stampPresence } from '../presence';
 import { readIncoming, writeAwarenessUpdate, type AwarenessEntry } from './messages';
 import { UpdateGate } from './update-gate';
 import type { WriterLeases } from './writer-lock';
@@ -244,5 +244,6 @@ function participantName(document: Y.Doc, id: string): string | undefined {
 }
 
 function nameOf(document: Y.Doc, identity: Identity): string {
+  if (identity.role === 'assistant') return assistantName(identity.client);
   return identity.role === 'observer' ? 'Observer' : (participantName(document, identity.id) ?? identity.id);
 }
