@@ -17,8 +17,19 @@ function workingFile(): { path: string; folder: string } {
   return { path, folder };
 }
 
-async function settled(): Promise<void> {
-  for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+/** The arrangement kept beside the file once `done` says so (it is written a moment after the change), or as it is after 10 s. */
+async function keptOnDisk(folder: string, done: (kept: { trees: Record<string, Record<string, unknown>> }) => boolean): Promise<{ trees: Record<string, Record<string, unknown>> }> {
+  const path = join(folder, '.plan', 'layout.json');
+  for (let waited = 0; ; waited += 20) {
+    let kept: { trees: Record<string, Record<string, unknown>> } | undefined;
+    try {
+      kept = JSON.parse(readFileSync(path, 'utf8')) as { trees: Record<string, Record<string, unknown>> };
+    } catch (error) {
+      if (waited >= 10_000) throw error;
+    }
+    if (kept && (done(kept) || waited >= 10_000)) return kept;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 describe('the shared arrangement', () => {
@@ -43,8 +54,7 @@ describe('the shared arrangement', () => {
       { type: 'arranged', tree: 'goal', moves: [['g1', 10, 20], ['__proto__', 5, 5]], replace: true },
       { type: 'arranged', tree: 'goal', moves: [['g1', 30, 40]], replace: false, request: 3 },
     ]);
-    await settled();
-    const kept = JSON.parse(readFileSync(join(folder, '.plan', 'layout.json'), 'utf8'));
+    const kept = await keptOnDisk(folder, (on) => JSON.stringify(on.trees.goal?.g1) === '[30,40]');
     expect(kept.trees.goal).toEqual({ g1: [30, 40], ['__proto__']: [5, 5] });
     expect(readFileSync(path, 'utf8')).toBe(fixture('commented.yaml'));
 
@@ -68,7 +78,7 @@ describe('the shared arrangement', () => {
       expect(heard[0]).toEqual({ type: 'arrangement', trees: [] });
       expect(String(errors[0])).toContain('layout.json cannot be used');
       await session.arrange({ type: 'arrange', request: 1, tree: 'goal', moves: [['g1', 1, 2]], replace: true });
-      await settled();
+      await keptOnDisk(folder, (on) => on.trees.goal !== undefined);
     } finally {
       console.error = log;
     }
