@@ -3,13 +3,23 @@
 // character by character, on both pages and in the file; a person whose connection drops keeps
 // working, and when back their edits reach the others and the file, while an edit of the same
 // field that cannot stand beside someone else's is shown to them, never dropped in silence.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
 import { EXAMPLE_PATH } from './helpers';
 import { inviteLink, joinWith } from './group-helpers';
-import { card, nodeText, openLive, selectNode, serve, side, status, stopAll, textField } from './live-helpers';
+import { card, inspector, nodeText, notice, openLive, read, selectNode, serve, side, status, stopAll, textField, typeInText } from './live-helpers';
 import { temporaryCopy } from './workspace';
 
 test.afterEach(stopAll);
+
+const SHOTS = fileURLToPath(new URL('screenshots', import.meta.url));
+async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `group-${name}.png`) });
+}
 
 const R5 = 'The experienced volunteers do every hard repair themselves.';
 
@@ -27,6 +37,32 @@ async function groupOfThree(driver: Page, before?: { tom?: (page: Page) => Promi
   await expect(tom.getByTestId('presence-strip')).toContainText('Priya');
   await expect(priya.getByTestId('presence-strip')).toContainText('Tom');
   return { path, tom, priya };
+}
+
+const kindIn = (path: string, id: string) =>
+  (parse(read(path)) as { trees: { current_reality: { nodes: { id: string; kind: string }[] } } }).trees.current_reality.nodes.find((node) => node.id === id)?.kind;
+
+/** A page's collaboration sockets, routed so that the test can cut them and keep new ones from opening. */
+function cuttableConnection() {
+  let offline = false;
+  const open: { page: WebSocketRoute; server: WebSocketRoute }[] = [];
+  return {
+    route: (page: Page) =>
+      page.routeWebSocket(/\/collab/, (socket) => {
+        if (offline) return void socket.close({ code: 1006, reason: 'offline' }).catch(() => undefined);
+        open.push({ page: socket, server: socket.connectToServer() });
+      }),
+    async cut() {
+      offline = true;
+      for (const { page, server } of open.splice(0)) {
+        await server.close().catch(() => undefined);
+        await page.close().catch(() => undefined);
+      }
+    },
+    restore() {
+      offline = false;
+    },
+  };
 }
 
 test('two invited people typing in one statement at the same moment both keep every keystroke, on both pages and in the file', async ({ page: driver }) => {
@@ -48,4 +84,51 @@ test('two invited people typing in one statement at the same moment both keep ev
   await expect.poll(() => nodeText(path, 'current_reality', 'r5'), { timeout: 5000 }).toBe(merged);
   await expect(status(tom)).toHaveText(/Saved/);
   await expect(status(priya)).toHaveText(/Saved/);
+});
+
+test('a participant whose connection drops keeps working; back, their edits reach the others and the file, and one that met another person’s change of the same field is shown to them', async ({ page: driver }) => {
+  test.setTimeout(240_000);
+  const connection = cuttableConnection();
+  const { path, tom, priya } = await groupOfThree(driver, { tom: connection.route });
+  await connection.cut();
+  await expect(status(tom)).toHaveText(/Disconnected|Connecting/, { timeout: 10_000 });
+
+  // Tom keeps working offline: a statement, and r7's kind.
+  await typeInText(tom, 'r5', ' Written on the train.');
+  await selectNode(tom, 'r7');
+  await inspector(tom, 'r7').getByLabel('Kind').selectOption('undesirable_effect');
+  // Meanwhile Priya, online, changes r7's kind too; the file has hers.
+  await selectNode(priya, 'r7');
+  await inspector(priya, 'r7').getByLabel('Kind').selectOption('cause');
+  await expect.poll(() => kindIn(path, 'r7'), { timeout: 5000 }).toBe('cause');
+  await expect(card(priya, 'r5')).not.toContainText('Written on the train.');
+  expect(nodeText(path, 'current_reality', 'r5')).toBe(R5);
+
+  // Back online: Tom's statement reaches Priya, the driver and the file.
+  connection.restore();
+  await expect(status(tom)).toHaveText(/Saved/, { timeout: 20_000 });
+  const typed = `${R5} Written on the train.`;
+  await expect(card(priya, 'r5')).toContainText(typed, { timeout: 5000 });
+  await expect(card(driver, 'r5')).toContainText(typed, { timeout: 5000 });
+  await expect.poll(() => nodeText(path, 'current_reality', 'r5'), { timeout: 5000 }).toBe(typed);
+  // r7's kind: the value the others already saw stands everywhere, and Tom is told his was not kept.
+  await expect(inspector(tom, 'r7').getByLabel('Kind')).toHaveValue('cause');
+  await expect(inspector(priya, 'r7').getByLabel('Kind')).toHaveValue('cause');
+  expect(kindIn(path, 'r7')).toBe('cause');
+  await expect(notice(tom)).toContainText("r7's kind");
+  await side(tom).getByRole('button', { name: 'People' }).click();
+  const lost = side(tom).getByTestId('lost-edits');
+  await expect(lost.locator('[data-side="mine"]')).toHaveText('Undesirable effect');
+  await expect(lost.locator('[data-side="theirs"]')).toHaveText('Cause');
+  await shot(tom, 'lost-edits');
+  // On a phone the side panel is a sheet, brought up by the toolbar's ◨, on the People part.
+  await tom.setViewportSize({ width: 390, height: 844 });
+  await tom.getByRole('banner').getByRole('button', { name: 'Side panel', exact: true }).click();
+  await expect(lost).toBeVisible();
+  await shot(tom, 'lost-edits-phone');
+  // He puts his back: it reaches Priya and the file, and leaves the list.
+  await lost.getByRole('button', { name: 'Put mine back' }).click();
+  await expect(lost).toHaveCount(0);
+  await expect.poll(() => kindIn(path, 'r7'), { timeout: 5000 }).toBe('undesirable_effect');
+  await expect(inspector(priya, 'r7').getByLabel('Kind')).toHaveValue('undesirable_effect');
 });
