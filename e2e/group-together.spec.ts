@@ -132,3 +132,39 @@ test('a participant whose connection drops keeps working; back, their edits reac
   await expect.poll(() => kindIn(path, 'r7'), { timeout: 5000 }).toBe('undesirable_effect');
   await expect(inspector(priya, 'r7').getByLabel('Kind')).toHaveValue('undesirable_effect');
 });
+
+test('the driver is seen like everyone else: their selection outlined on the others’ canvases in their colour, and named while they type', async ({ page: driver }) => {
+  test.setTimeout(240_000);
+  const { tom, priya } = await groupOfThree(driver);
+  // The driver's page is in the session's presence itself: it lists itself, and the others.
+  await expect(driver.getByTestId('presence-strip')).toContainText('Maya (you)');
+  await expect(driver.getByTestId('presence-strip')).toContainText('Tom');
+  await expect(tom.getByTestId('presence-strip').locator('[data-person="maya"]')).toHaveCount(1);
+
+  await selectNode(driver, 'r5');
+  await expect(card(tom, 'r5')).toHaveAttribute('data-selected-by', 'Maya', { timeout: 5000 });
+  await expect(card(priya, 'r5')).toHaveAttribute('data-selected-by', 'Maya', { timeout: 5000 });
+  // Outlined in the colour the strip gives Maya.
+  const dot = await tom.getByTestId('presence-strip').locator('[data-person="maya"] .cw-presence-dot').evaluate((element) => getComputedStyle(element).backgroundColor);
+  expect(await card(tom, 'r5').evaluate((element) => getComputedStyle(element).boxShadow)).toContain(dot);
+
+  // While the driver types in r5, the others read that Maya is editing it; the words arrive too.
+  await textField(driver, 'r5').press('Control+End');
+  await textField(driver, 'r5').pressSequentially(' Said Maya.', { delay: 60 });
+  await expect(tom.getByTestId('presence-strip').locator('[data-person="maya"]')).toContainText('is editing r5');
+  await expect(card(tom, 'r5')).toContainText('Said Maya.', { timeout: 5000 });
+  await shot(tom, 'driver-selection-seen');
+  // No longer typing: no longer named as editing, still outlined.
+  await expect(tom.getByTestId('presence-strip').locator('[data-person="maya"]')).not.toContainText('is editing', { timeout: 8000 });
+  await expect(card(tom, 'r5')).toHaveAttribute('data-selected-by', 'Maya');
+
+  // The driver sees the others' selections too.
+  await selectNode(tom, 'r3');
+  await expect(card(driver, 'r3')).toHaveAttribute('data-selected-by', 'Tom', { timeout: 5000 });
+
+  // At a phone's size the outline and the strip still read.
+  await tom.setViewportSize({ width: 390, height: 844 });
+  await card(tom, 'r5').scrollIntoViewIfNeeded();
+  await tom.waitForTimeout(800); // the layout settles at the new size
+  await shot(tom, 'driver-selection-seen-phone');
+});
