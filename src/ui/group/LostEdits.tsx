@@ -44,11 +44,11 @@ function LostEdit({ conflict }: { conflict: MergeConflict }) {
       </dl>
       <div className="cw-conflicts-all">
         {conflict.mine !== undefined && (
-          <button type="button" className="cw-button" onClick={() => putMineBack(conflict)}>
+          <button type="button" className="cw-button" onClick={() => putMineBack(conflict)} aria-label={`Put mine back (${place(conflict)})`}>
             Put mine back
           </button>
         )}
-        <button type="button" className="cw-button" onClick={() => forgetLost(conflict)}>
+        <button type="button" className="cw-button" onClick={() => forgetLost(conflict)} aria-label={`Keep theirs (${place(conflict)})`}>
           Keep theirs
         </button>
       </div>
