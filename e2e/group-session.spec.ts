@@ -2,34 +2,19 @@
 // Tom and an observer from the People panel; Tom's node reaches the driver and the observer within
 // about a second and is written to the file credited to Tom; the observer's page has no editing
 // controls; everyone sees who is here.
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { EXAMPLE_PATH, waitForLayout } from './helpers';
+import { EXAMPLE_PATH } from './helpers';
+import { inviteLink, joinWith } from './group-helpers';
 import { card, openLive, read, serve, side, status, stopAll } from './live-helpers';
 
 import { temporaryCopy } from './workspace';
 
 const SHOTS = fileURLToPath(new URL('screenshots', import.meta.url));
 test.afterEach(stopAll);
-
-async function inviteLink(driver: Page, button: string, who: string): Promise<string> {
-  await side(driver).getByRole('button', { name: button, exact: true }).click();
-  const link = side(driver).getByRole('group', { name: `Link for ${who}` }).getByTestId('invite-link');
-  await expect(link).toHaveValue(/#code=/);
-  return link.inputValue();
-}
-
-async function joinWith(browser: Browser, link: string, size = { width: 1440, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport: size });
-  const page = await context.newPage();
-  await page.goto(link);
-  await page.getByRole('tab', { name: /Current Reality Tree/ }).click();
-  await waitForLayout(page, 'current_reality');
-  return page;
-}
 
 async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });

@@ -4,9 +4,9 @@
 // (an operation keeps unchanged objects), then by id; statements change by splices of Y.Text;
 // lists by splices of Y.Array; references are written as item keys.
 import * as Y from 'yjs';
-import { deepEqual, isObject, type Json } from '../format';
+import { deepEqual, isObject, rebaseTextEdit, type Json } from '../format';
 import { EMPTY_LISTS, type DocView, type ItemPlace } from './read-doc';
-import { rebaseTextEdit, spliceBetween } from './sequence-diff';
+import { spliceBetween } from './sequence-diff';
 import {
   LIST_NAMES,
   REMOVED_PREFIX,

@@ -14,7 +14,7 @@ import { writeFileToDoc } from '../collab';
 import { findItem, until } from '../collab/testing';
 import { COLLAB_PATH, SESSION_PATH, type ServerMessage } from '../protocol/workspace-protocol';
 import { GROUP_DOCUMENT } from './group-session';
-import { closeAll, codeOf, connect, get, serve, type LiveClient } from './test-server';
+import { closeAll, codeOf, connect, get, secretFor, serve, type LiveClient } from './test-server';
 import type { RunningWorkspaceServer } from './workspace-server';
 
 const clients: CollabClient[] = [];
@@ -90,6 +90,39 @@ describe('the group session of causeway open', () => {
       return message.invites.some((i) => i.used) ? message : undefined;
     }, 4000, 'the group state');
     expect(group!.invites).toEqual([{ id: expect.any(String), identity: 'bob', name: 'Bob', role: 'participant', used: true }]);
+  });
+
+  it('shows the driver once, with their selection and typing, when the driver’s page joins the presence with its own secret; and writes nothing from it', async () => {
+    const { server, driver, onDisk } = await groupSession();
+    const answer = await invite(driver, { role: 'participant', participant: 'bob' });
+    const bob = await join(server, (await exchange(server, answer.link!)).secret!);
+    await bob.whenConnected();
+    await until(() => bob.presence().find((p) => p.user.role === 'driver'), 4000, 'the server’s stand-in for the driver');
+    // The driver's page, with a secret of its own (a driver's grant), follows the session without editing it.
+    const secret = await secretFor(server);
+    const page = await CollabClient.start({ url: `ws://127.0.0.1:${server.port}${COLLAB_PATH}`, documentName: GROUP_DOCUMENT, credential: secret, WebSocket, reconnectDelayMs: 50, presenceOnly: true });
+    clients.push(page);
+    await page.whenConnected();
+    expect(page.identity).toMatchObject({ id: 'alice', role: 'driver' });
+    page.select(['n5']);
+    page.editing('n5');
+    const seen = await until(() => {
+      const drivers = bob.presence().filter((p) => p.user.role === 'driver');
+      return drivers.length === 1 && drivers[0]!.editing === 'n5' ? drivers[0] : undefined;
+    }, 4000, 'the driver once, editing n5');
+    expect(seen).toEqual({ user: { id: 'alice', name: 'Alice', colour: expect.any(String), role: 'driver' }, selection: ['n5'], editing: 'n5' });
+    // It writes nothing: an edit through it is refused on the page, and the file keeps its text.
+    const before = findItem(await onDisk(), 'n5')!.text;
+    const edited = ops.updateNode(page.data as unknown as WorkingFile, 'n5', { text: 'Not from here.' });
+    expect(edited.ok).toBe(true);
+    expect(page.write((edited as { file: WorkingFile }).file as unknown as Json)).toMatchObject({ ok: false });
+    // Gone again: the server's stand-in comes back, so the others still see the driver.
+    await page.close();
+    await until(() => {
+      const drivers = bob.presence().filter((p) => p.user.role === 'driver');
+      return drivers.length === 1 && drivers[0]!.editing === null ? true : undefined;
+    }, 4000, 'the stand-in back');
+    expect(findItem(await onDisk(), 'n5')!.text).toBe(before);
   });
 
   it('refuses an invite for someone the file does not name, and invites from anyone but the driver', async () => {

@@ -211,16 +211,25 @@ export class GroupSession {
     if (this.presentation?.page === page) this.present(null, page);
   }
 
-  /** The driver's presence, set by the server itself (the driver's page is not on this channel). */
+  /**
+   * The driver's presence, set by the server itself while a driver's page is open but not (yet) in
+   * the session's presence with its own connection (which then says what the driver selects and
+   * types in).
+   */
   private showDriver(): void {
     const awareness = this.running?.awareness();
     if (!awareness) return;
-    if (this.driverPages === 0) return awareness.setLocalState(null);
     const id = this.driverId();
-    const data = this.collabData();
-    const participants = isObject(data) && isObject(data.participants) ? data.participants : {};
-    const name = typeof participants[id] === 'string' ? (participants[id] as string) : id;
-    awareness.setLocalState({ user: { id, name, colour: colourOf(id, Object.keys(participants)), role: 'driver' }, selection: [], editing: null } satisfies Presence);
+    const ownPage = [...awareness.getStates()].some(([client, state]) => client !== awareness.clientID && isDriverPresence(state, id));
+    let wanted: Presence | null = null;
+    if (this.driverPages > 0 && !ownPage) {
+      const data = this.collabData();
+      const participants = isObject(data) && isObject(data.participants) ? data.participants : {};
+      const name = typeof participants[id] === 'string' ? (participants[id] as string) : id;
+      wanted = { user: { id, name, colour: colourOf(id, Object.keys(participants)), role: 'driver' }, selection: [], editing: null };
+    }
+    // Set only when it changes: this runs on every change of presence, its own included.
+    if (JSON.stringify(awareness.getLocalState() ?? null) !== JSON.stringify(wanted)) awareness.setLocalState(wanted);
   }
 
   /** Takes a WebSocket upgrade already checked for Host and Origin. */
@@ -324,6 +333,7 @@ export class GroupSession {
       // With hubs no code is spent here: a link counts as used once its person is in the session.
       if (this.options.hub) for (const invite of this.invites.values()) if (!invite.used && this.people.some((person) => person.id === invite.identity && person.role === invite.role)) this.markUsed(invite.id, false);
       this.publish();
+      this.showDriver();
     });
   }
 
@@ -348,4 +358,9 @@ export class GroupSession {
     const state = this.state;
     for (const listener of this.listeners) listener(state);
   }
+}
+
+function isDriverPresence(state: unknown, driver: string): boolean {
+  const user = isObject(state as never) ? (state as { user?: unknown }).user : undefined;
+  return typeof user === 'object' && user !== null && (user as { id?: unknown }).id === driver && (user as { role?: unknown }).role === 'driver';
 }

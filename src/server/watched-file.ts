@@ -59,7 +59,7 @@ export class WatchedFile {
   private turnsSignature = '';
   private readonly listeners = new Set<FileListener>();
   private stopWatching: (() => void) | undefined;
-  /** Writes and snapshots of this file happen one at a time. */
+  /** Reads, writes and snapshots of this file happen one at a time. */
   private queue: Promise<unknown> = Promise.resolve();
 
   /**
@@ -79,10 +79,15 @@ export class WatchedFile {
    * What is on disk now, read afresh (never a copy kept from before: the file may have changed
    * while nobody was watching). Listeners other than `except` hear of a change.
    */
-  async fresh(except?: FileListener): Promise<DiskState> {
-    const now = await this.read();
-    this.noticeOutside(now, except);
-    return now;
+  fresh(except?: FileListener): Promise<DiskState> {
+    // One at a time with writes: a read begun before a write and answered after it holds the file
+    // as it was, and told to the others it would look as if someone had put the old text back
+    // (the driver's page saw its own typing undone on disk, a conflict with nobody).
+    return this.serially(async () => {
+      const now = await this.read();
+      this.noticeOutside(now, except);
+      return now;
+    });
   }
 
   /** The history folder as it is now. */

@@ -33,6 +33,7 @@ import './live/live.css';
 import './group/group.css';
 import { PresenceStrip } from './group/PresenceStrip';
 import { PresenceOutlines } from './group/PresenceOutlines';
+import { TypingTracker } from './group/TypingTracker';
 import { useGroupStore } from '../store/group/group-store';
 import { NoticeBar } from './NoticeBar';
 import { OpenProblemDialog } from './OpenProblemDialog';
@@ -179,6 +180,7 @@ export function App() {
       <PresenceStrip />
       <FollowPrompt />
       <PresenceOutlines />
+      <TypingTracker />
       <RevisionBar />
       {document && !choosingFile && (
         <div className="cw-tabbar">

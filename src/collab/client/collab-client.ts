@@ -12,7 +12,7 @@
 // one field that someone else changed meanwhile is reported, never dropped in silence.
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import * as Y from 'yjs';
-import { deepEqual, isObject, mergeWorkingFiles, type EditResult, type Json, type MergeConflict, type MergeSide, type WorkingFile } from '../../format';
+import { deepEqual, isObject, mergeWorkingFiles, valueAtConflict, withValueAtConflict, type EditResult, type Json, type MergeConflict, type MergeSide, type WorkingFile } from '../../format';
 import {
   encodeCollabMessage,
   parseCollabServerMessage,
@@ -40,6 +40,11 @@ export interface CollabClientOptions {
   WebSocket?: unknown;
   /** The first pause before connecting again after a lost connection (doubles up to 10 s). */
   reconnectDelayMs?: number;
+  /**
+   * Follows the document and takes part in presence only, writing nothing: for the driver's page,
+   * whose edits reach the session through the file (its copy is never carried into the session's).
+   */
+  presenceOnly?: boolean;
 }
 
 export type ClientStatus = 'connecting' | 'connected' | 'offline' | 'refused' | 'closed';
@@ -186,6 +191,7 @@ export class CollabClient {
    * credited as the server will credit it; refused edits change nothing.
    */
   write(after: Json, before: DocView = this.reader.view()): EditOutcome {
+    if (this.options.presenceOnly) return { ok: false, reason: 'This page follows the session without editing it.' };
     const written = writeEdit(this.docValue, this.identityValue, before, after, LOCAL);
     return written.ok ? { ok: true, notes: written.notes } : written;
   }
@@ -388,15 +394,26 @@ export class CollabClient {
     const serverEpoch = epochOf(fresh);
     const theirs = readDoc(fresh).data;
     const base = this.base;
-    const ownWork = !this.discardLocal && localEpoch !== '' && base !== undefined && !deepEqual(mine, base.data);
+    const ownWork = !this.options.presenceOnly && !this.discardLocal && localEpoch !== '' && base !== undefined && !deepEqual(mine, base.data);
     let lost: MergeConflict[] = [];
     if (ownWork && localEpoch === serverEpoch) {
-      // The same session: Yjs merges the copies; report any field someone else changed too.
-      const conflicts = mergeWorkingFiles(base.data, mine, theirs).conflicts;
-      Y.applyUpdate(fresh, Y.encodeStateAsUpdate(local), LOCAL);
+      // The same session: Yjs merges the copies. Where someone else changed a field this page
+      // changed too, the value the others already see stands (whichever Yjs would pick) and this
+      // page's is reported, to be put back by hand if it should win. Statements merge character
+      // by character: both are kept.
+      const conflicts = mergeWorkingFiles(base.data, mine, theirs).conflicts.filter((conflict) => !TEXT_FIELDS.has(conflict.field ?? ''));
+      fresh.transact(() => {
+        Y.applyUpdate(fresh, Y.encodeStateAsUpdate(local), LOCAL);
+        const merged = readDoc(fresh);
+        let kept = merged.data;
+        for (const conflict of conflicts) {
+          if (conflict.field === undefined || conflict.theirs === undefined || deepEqual(valueAtConflict(kept, conflict), conflict.theirs)) continue;
+          kept = withValueAtConflict(kept, conflict, conflict.theirs);
+        }
+        if (kept !== merged.data) writeEdit(fresh, this.identityValue, merged, kept, LOCAL);
+      }, LOCAL);
       const merged = readDoc(fresh).data;
-      // Statements merge character by character (both are kept); other fields keep one value.
-      lost = conflicts.filter((conflict) => !TEXT_FIELDS.has(conflict.field ?? '') && !deepEqual(valueAt(merged, conflict), conflict.mine));
+      lost = conflicts.filter((conflict) => !deepEqual(valueAtConflict(merged, conflict), conflict.mine));
     } else if (ownWork) {
       // Another session (the server started again): this page's edits since it was in step, as data.
       const choices = new Map<string, MergeSide>();
@@ -464,22 +481,4 @@ function isPresence(state: unknown): state is Presence {
   if (!isObject(state as Json)) return false;
   const user = (state as { user?: unknown }).user;
   return typeof user === 'object' && user !== null && typeof (user as { id?: unknown }).id === 'string';
-}
-
-/** The value a conflict concerns in `data`: a node's or link's field, or a top-level key. */
-function valueAt(data: Json, conflict: MergeConflict): Json | undefined {
-  if (!isObject(data)) return undefined;
-  if (conflict.kind === 'file') return data[conflict.item];
-  if (conflict.kind === 'participant') return isObject(data.participants) ? data.participants[conflict.item] : undefined;
-  if (conflict.kind !== 'node' && conflict.kind !== 'link') return undefined;
-  const trees = isObject(data.trees) ? data.trees : {};
-  for (const tree of Object.values(trees)) {
-    if (!isObject(tree)) continue;
-    const list = tree[conflict.kind === 'node' ? 'nodes' : 'links'];
-    if (!Array.isArray(list)) continue;
-    const item = list.find((entry) => isObject(entry) && entry.id === conflict.item);
-    if (!isObject(item)) continue;
-    return conflict.field === undefined ? item : item[conflict.field];
-  }
-  return undefined;
 }

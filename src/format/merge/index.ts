@@ -10,3 +10,4 @@ export {
 } from './merge';
 export { repairMerged, type RenamedItem, type RepairOptions, type RepairOutcome, type RepairPlace } from './repair';
 export { SETTLE_MS, settleVerdict, shapeOfData, shapeOfText, unfinishedChange, type FileShape, type SettleVerdict } from './settle';
+export { valueAtConflict, withValueAtConflict } from './conflict-value';

@@ -3,3 +3,4 @@
 export { openWorkingFile, openParsed, diagnoseData, type OpenedFile } from './open';
 export { saveWorkingFile, saveWithSource, stringifyData, withoutSnapshotFields, type SaveBase } from './save';
 export { parseSource, type ParsedSource } from './load';
+export { applyTextSplice, placeAfterEdit, rebaseTextEdit, textSplice, type TextSplice } from './text-edit';

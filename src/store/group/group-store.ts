@@ -1,7 +1,8 @@
 // The group session as this page sees it. For the driver (the live channel): the invites made and
 // who is in. For an invited person (the collaboration channel): their role, the connection, who
 // is in, and the edits the session could not keep. The UI reads this; live-sync.ts (driver) and
-// group-sync.ts (invited people) keep it current.
+// group-sync.ts (invited people) keep it current; driver-presence.ts puts the driver's page in the
+// session's presence.
 import { create } from 'zustand';
 import type { MergeConflict } from '../../format';
 import type { Presence } from '../../protocol/collab-protocol';
@@ -26,6 +27,8 @@ export interface GroupStoreState {
   hubs: string | null;
   /** Edits of this page that someone else's change of the same field overrode while it was away. */
   lost: MergeConflict[];
+  /** The node or link this page's person is typing in now (the editor's fields say; the driver's presence tells the others). */
+  typingIn: string | null;
 }
 
 export const useGroupStore = create<GroupStoreState>(() => ({
@@ -38,4 +41,5 @@ export const useGroupStore = create<GroupStoreState>(() => ({
   people: [],
   hubs: null,
   lost: [],
+  typingIn: null,
 }));

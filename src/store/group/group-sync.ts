@@ -100,8 +100,10 @@ export async function startGroupSync(access: { secret: string; role: InvitedRole
   started.on('status', (status) => useGroupStore.setState({ status, ...(status === 'connected' ? { me: started.identity ? { id: started.identity.id, name: started.name } : null, refusal: null } : {}) }));
   started.on('presence', () => useGroupStore.setState({ presence: started.presence() }));
   started.on('lost', (lost) => {
-    useGroupStore.setState({ lost });
-    useDocumentStore.getState().say('refusal', `${lost.length === 1 ? 'One of your edits' : `${lost.length} of your edits`} made while offline met someone else's change of the same field; theirs was kept. See them in the People panel.`);
+    // Added to what is still listed from an earlier reconnect (a later report of one field replaces the earlier).
+    useGroupStore.setState((state) => ({ lost: [...state.lost.filter((entry) => !lost.some((now) => now.id === entry.id)), ...lost] }));
+    const places = lost.map((conflict) => (conflict.field ? `${conflict.item}'s ${conflict.field}` : conflict.item)).join(', ');
+    useDocumentStore.getState().say('refusal', `${lost.length === 1 ? 'one of your edits' : `${lost.length} of your edits`} made while offline (${places}): someone else changed the same field meanwhile, and theirs was kept. The People panel lists yours, to put back if it should win.`);
   });
   started.on('message', (message) => {
     if (message.type === 'refused') {

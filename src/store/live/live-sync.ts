@@ -165,6 +165,7 @@ export function startLiveSync(): () => void {
   });
   return () => {
     stopped = true;
+    leaveGroupPresence();
     stopAccess();
     unsubscribe();
     stopAutosave();
@@ -244,6 +245,9 @@ async function onMessage(message: ServerMessage): Promise<void> {
       return;
     case 'group':
       useGroupStore.setState({ invites: message.invites, people: message.people, hubs: message.hubs ?? null });
+      // The session runs (an invite was made): this page joins its presence, as the driver. On hubs
+      // the session is theirs, and the file's process stands in for the driver there.
+      if (message.invites.length > 0 && !message.hubs) joinGroupPresence();
       return;
     case 'invite-result': {
       const waiter = sync.inviteWaiters.get(message.request);
@@ -252,6 +256,19 @@ async function onMessage(message: ServerMessage): Promise<void> {
       return;
     }
   }
+}
+
+/** The driver's page in the group session's presence (loaded only once a session runs). */
+let groupPresence: Promise<() => void> | undefined;
+
+function joinGroupPresence(): void {
+  groupPresence ??= import('../group/driver-presence').then((presence) => presence.startDriverPresence(currentSecret));
+  groupPresence.catch(() => (groupPresence = undefined));
+}
+
+function leaveGroupPresence(): void {
+  void groupPresence?.then((leave) => leave(), () => undefined);
+  groupPresence = undefined;
 }
 
 /** Driver: a new one-time link into the group session (for a participant of the file, or an observer). */

@@ -8,19 +8,35 @@ export function PresenceOutlines() {
   const presence = useGroupStore((s) => s.presence);
   useEffect(() => {
     const marked: HTMLElement[] = [];
-    const mark = () => {
+    const unmark = () => {
       for (const element of marked.splice(0)) {
         element.style.removeProperty('box-shadow');
+        element.style.removeProperty('--cw-presence-ring');
         element.removeAttribute('data-selected-by');
       }
+    };
+    const mark = () => {
+      unmark();
+      // One ring per person who selected the card, the first innermost.
+      const rings = new Map<HTMLElement, { names: string[]; colours: string[] }>();
       for (const person of presence) {
+        const colour = /^#[0-9a-f]{6}$/i.test(person.user.colour) ? person.user.colour : '#888888';
         for (const id of person.selection) {
           for (const element of document.querySelectorAll<HTMLElement>(`[data-node-id="${CSS.escape(id)}"]`)) {
-            element.style.setProperty('box-shadow', `0 0 0 3px ${/^#[0-9a-f]{6}$/i.test(person.user.colour) ? person.user.colour : '#888888'}`);
-            element.setAttribute('data-selected-by', [element.getAttribute('data-selected-by'), person.user.name].filter(Boolean).join(', '));
-            marked.push(element);
+            const ring = rings.get(element) ?? { names: [], colours: [] };
+            ring.names.push(person.user.name);
+            ring.colours.push(colour);
+            rings.set(element, ring);
           }
         }
+      }
+      for (const [element, { names, colours }] of rings) {
+        // Kept in a custom property too: the "just changed" glow's animation draws it beside its own.
+        const ring = colours.map((colour, index) => `0 0 0 ${3 * (index + 1)}px ${colour}`).join(', ');
+        element.style.setProperty('--cw-presence-ring', ring);
+        element.style.setProperty('box-shadow', 'var(--cw-presence-ring)');
+        element.setAttribute('data-selected-by', names.join(', '));
+        marked.push(element);
       }
     };
     mark();
@@ -32,10 +48,7 @@ export function PresenceOutlines() {
     if (canvas) observer.observe(canvas, { childList: true, subtree: true });
     return () => {
       observer.disconnect();
-      for (const element of marked.splice(0)) {
-        element.style.removeProperty('box-shadow');
-        element.removeAttribute('data-selected-by');
-      }
+      unmark();
     };
   }, [presence]);
   return null;

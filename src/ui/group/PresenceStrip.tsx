@@ -37,9 +37,12 @@ export function PresenceStrip() {
     const timer = setTimeout(() => tick((n) => n + 1), Math.max(0, assistant.until - Date.now()) + 50);
     return () => clearTimeout(timer);
   }, [assistant?.until]);
-  const everyone: Shown[] = invited
-    ? [...(me ? [{ id: me.id, name: me.name, colour: colourOf(me.id, ids), role: invited, me: true }] : []), ...presence.map((p) => ({ ...p.user, editing: p.editing }))]
-    : people.map((p) => ({ ...p }));
+  // A page in the session's presence (invited, or the driver's once its presence client is in) lists
+  // itself and the others as the server stamped them; before that, the driver's page lists who is in.
+  const everyone: Shown[] =
+    invited || me
+      ? [...(me ? [{ id: me.id, name: me.name, colour: colourOf(me.id, ids), role: invited ?? 'driver', me: true }] : []), ...presence.map((p) => ({ ...p.user, editing: p.editing }))]
+      : people.map((p) => ({ ...p }));
   if (assistant) everyone.push({ id: 'assistant', name: assistant.client ? `Assistant (${assistant.client})` : 'Assistant', colour: colourOf('assistant', ids), role: 'assistant', editing: assistant.editing ?? null });
   if (!live || everyone.length === 0) return null;
   const observers = everyone.filter((p) => p.role === 'observer' && !p.me).length;

@@ -1,6 +1,6 @@
 // A link's relation (the tree's own relations and the usual ones offered, free text allowed) and
 // its ends: sources act together (AND), and a source can leave the AND in one click.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { DrawableLink, DrawableTree } from '../../format';
 import { relationChoices, suggestRelation } from '../../format';
 import { useDocumentStore } from '../../store/document-store';
@@ -43,18 +43,17 @@ export function LinkFields({ link, tree }: { link: DrawableLink; tree: DrawableT
   const offer = suggested.filter((s) => s !== link.relation);
   // A link just made (by dragging) has its relation ready to change at once.
   const justMade = useDocumentStore((s) => (s.view.focus?.onlyIfHidden && s.view.focus.id === link.id ? s.view.focus.nonce : undefined));
-  const relationInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (justMade === undefined) return;
-    relationInput.current?.focus();
-    relationInput.current?.select();
+    relation.keys.ref.current?.focus();
+    relation.keys.ref.current?.select();
   }, [justMade]);
   return (
     <>
       <div className="cw-side-fields">
         <label className="cw-side-field">
           <span>Relation (read from source to target)</span>
-          <input ref={relationInput} type="text" list={listId} value={relation.value} onChange={(event) => relation.change(event.target.value)} {...relation.keys} aria-invalid={relation.blank} data-testid="link-relation" />
+          <input type="text" list={listId} value={relation.value} onChange={(event) => relation.change(event.target.value)} {...relation.keys} aria-invalid={relation.blank} data-testid="link-relation" />
           <datalist id={listId}>
             {[...new Set([...suggested, ...relationChoices(links)])].map((choice) => (
               <option key={choice} value={choice}>

@@ -29,6 +29,7 @@ export function NodeFields({ node, tree }: { node: DrawableNode; tree: TreeKey }
       return commands.editNodeText(node.id, value, keep.endorsedBy).ok;
     },
     labels,
+    () => currentNode(node.id)?.text ?? node.text,
   );
   const kinds = allowedKinds(tree);
   return (

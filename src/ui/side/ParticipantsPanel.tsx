@@ -8,6 +8,7 @@ import { driverOf, humansOf, type Person } from './items';
 import { PanelSection } from './PanelSection';
 import { useDraft } from './use-draft';
 import { GroupInvites } from '../group/GroupInvites';
+import { LostEdits } from '../group/LostEdits';
 import { useLiveStore } from '../../store/live/live-store';
 import { useGroupStore } from '../../store/group/group-store';
 
@@ -21,6 +22,7 @@ export function ParticipantsPanel() {
         <h2>People</h2>
         <span className="cw-side-title-note">The driver is the person operating the session; new ideas are credited to them by default.</span>
       </header>
+      <LostEdits />
       <PanelSection title="Participants" count={people.length}>
         <table className="cw-side-table">
           <thead>

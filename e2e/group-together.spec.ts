@@ -1,0 +1,170 @@
+// Working together in a group session, on a real `causeway open`, one browser context per person:
+// two invited people typing in one statement at the same moment both keep every keystroke, merged
+// character by character, on both pages and in the file; a person whose connection drops keeps
+// working, and when back their edits reach the others and the file, while an edit of the same
+// field that cannot stand beside someone else's is shown to them, never dropped in silence.
+import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { EXAMPLE_PATH } from './helpers';
+import { inviteLink, joinWith } from './group-helpers';
+import { card, inspector, nodeText, notice, openLive, read, selectNode, serve, side, status, stopAll, textField, typeInText } from './live-helpers';
+import { temporaryCopy } from './workspace';
+
+test.afterEach(stopAll);
+
+const SHOTS = fileURLToPath(new URL('screenshots', import.meta.url));
+async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `group-${name}.png`) });
+}
+
+const R5 = 'The experienced volunteers do every hard repair themselves.';
+
+async function groupOfThree(driver: Page, before?: { tom?: (page: Page) => Promise<void> }) {
+  const path = temporaryCopy(EXAMPLE_PATH);
+  const server = await serve(path);
+  await driver.setViewportSize({ width: 1440, height: 900 });
+  await openLive(driver, server);
+  await side(driver).getByRole('button', { name: 'People' }).click();
+  const tomLink = await inviteLink(driver, 'Invite Tom', 'Tom');
+  const priyaLink = await inviteLink(driver, 'Invite Priya', 'Priya');
+  const browser = driver.context().browser()!;
+  const tom = await joinWith(browser, tomLink, undefined, before?.tom);
+  const priya = await joinWith(browser, priyaLink);
+  await expect(tom.getByTestId('presence-strip')).toContainText('Priya');
+  await expect(priya.getByTestId('presence-strip')).toContainText('Tom');
+  return { path, tom, priya };
+}
+
+const kindIn = (path: string, id: string) =>
+  (parse(read(path)) as { trees: { current_reality: { nodes: { id: string; kind: string }[] } } }).trees.current_reality.nodes.find((node) => node.id === id)?.kind;
+
+/** A page's collaboration sockets, routed so that the test can cut them and keep new ones from opening. */
+function cuttableConnection() {
+  let offline = false;
+  const open: { page: WebSocketRoute; server: WebSocketRoute }[] = [];
+  return {
+    route: (page: Page) =>
+      page.routeWebSocket(/\/collab/, (socket) => {
+        if (offline) return void socket.close({ code: 1006, reason: 'offline' }).catch(() => undefined);
+        open.push({ page: socket, server: socket.connectToServer() });
+      }),
+    async cut() {
+      offline = true;
+      for (const { page, server } of open.splice(0)) {
+        await server.close().catch(() => undefined);
+        await page.close().catch(() => undefined);
+      }
+    },
+    restore() {
+      offline = false;
+    },
+  };
+}
+
+test('two invited people typing in one statement at the same moment both keep every keystroke, on both pages and in the file', async ({ page: driver }) => {
+  test.setTimeout(240_000);
+  const { path, tom, priya } = await groupOfThree(driver);
+  await selectNode(tom, 'r5');
+  await selectNode(priya, 'r5');
+  await textField(tom, 'r5').press('Control+End');
+  await textField(priya, 'r5').press('Control+Home');
+  // Both type at once, a keystroke every 80 ms: Tom at the end, Priya at the start.
+  await Promise.all([
+    textField(tom, 'r5').pressSequentially(' Every Saturday since spring.', { delay: 80 }),
+    textField(priya, 'r5').pressSequentially('Honestly, ', { delay: 80 }),
+  ]);
+  const merged = `Honestly, ${R5} Every Saturday since spring.`;
+  await expect(textField(tom, 'r5')).toHaveValue(merged, { timeout: 5000 });
+  await expect(textField(priya, 'r5')).toHaveValue(merged, { timeout: 5000 });
+  await expect(card(driver, 'r5')).toContainText(merged, { timeout: 5000 });
+  await expect.poll(() => nodeText(path, 'current_reality', 'r5'), { timeout: 5000 }).toBe(merged);
+  await expect(status(tom)).toHaveText(/Saved/);
+  await expect(status(priya)).toHaveText(/Saved/);
+});
+
+test('a participant whose connection drops keeps working; back, their edits reach the others and the file, and one that met another person’s change of the same field is shown to them', async ({ page: driver }) => {
+  test.setTimeout(240_000);
+  const connection = cuttableConnection();
+  const { path, tom, priya } = await groupOfThree(driver, { tom: connection.route });
+  await connection.cut();
+  await expect(status(tom)).toHaveText(/Disconnected|Connecting/, { timeout: 10_000 });
+
+  // Tom keeps working offline: a statement, and r7's kind.
+  await typeInText(tom, 'r5', ' Written on the train.');
+  await selectNode(tom, 'r7');
+  await inspector(tom, 'r7').getByLabel('Kind').selectOption('undesirable_effect');
+  // Meanwhile Priya, online, changes r7's kind too; the file has hers.
+  await selectNode(priya, 'r7');
+  await inspector(priya, 'r7').getByLabel('Kind').selectOption('cause');
+  await expect.poll(() => kindIn(path, 'r7'), { timeout: 5000 }).toBe('cause');
+  await expect(card(priya, 'r5')).not.toContainText('Written on the train.');
+  expect(nodeText(path, 'current_reality', 'r5')).toBe(R5);
+
+  // Back online: Tom's statement reaches Priya, the driver and the file.
+  connection.restore();
+  await expect(status(tom)).toHaveText(/Saved/, { timeout: 20_000 });
+  const typed = `${R5} Written on the train.`;
+  await expect(card(priya, 'r5')).toContainText(typed, { timeout: 5000 });
+  await expect(card(driver, 'r5')).toContainText(typed, { timeout: 5000 });
+  await expect.poll(() => nodeText(path, 'current_reality', 'r5'), { timeout: 5000 }).toBe(typed);
+  // r7's kind: the value the others already saw stands everywhere, and Tom is told his was not kept.
+  await expect(inspector(tom, 'r7').getByLabel('Kind')).toHaveValue('cause');
+  await expect(inspector(priya, 'r7').getByLabel('Kind')).toHaveValue('cause');
+  expect(kindIn(path, 'r7')).toBe('cause');
+  await expect(notice(tom)).toContainText("r7's kind");
+  await side(tom).getByRole('button', { name: 'People' }).click();
+  const lost = side(tom).getByTestId('lost-edits');
+  await expect(lost.locator('[data-side="mine"]')).toHaveText('Undesirable effect');
+  await expect(lost.locator('[data-side="theirs"]')).toHaveText('Cause');
+  await shot(tom, 'lost-edits');
+  // On a phone the side panel is a sheet, brought up by the toolbar's ◨, on the People part.
+  await tom.setViewportSize({ width: 390, height: 844 });
+  await tom.getByRole('banner').getByRole('button', { name: 'Side panel', exact: true }).click();
+  await expect(lost).toBeVisible();
+  await shot(tom, 'lost-edits-phone');
+  // He puts his back: it reaches Priya and the file, and leaves the list.
+  await lost.getByRole('button', { name: 'Put mine back' }).click();
+  await expect(lost).toHaveCount(0);
+  await expect.poll(() => kindIn(path, 'r7'), { timeout: 5000 }).toBe('undesirable_effect');
+  await expect(inspector(priya, 'r7').getByLabel('Kind')).toHaveValue('undesirable_effect');
+});
+
+test('the driver is seen like everyone else: their selection outlined on the others’ canvases in their colour, and named while they type', async ({ page: driver }) => {
+  test.setTimeout(240_000);
+  const { tom, priya } = await groupOfThree(driver);
+  // The driver's page is in the session's presence itself: it lists itself, and the others.
+  await expect(driver.getByTestId('presence-strip')).toContainText('Maya (you)');
+  await expect(driver.getByTestId('presence-strip')).toContainText('Tom');
+  await expect(tom.getByTestId('presence-strip').locator('[data-person="maya"]')).toHaveCount(1);
+
+  await selectNode(driver, 'r5');
+  await expect(card(tom, 'r5')).toHaveAttribute('data-selected-by', 'Maya', { timeout: 5000 });
+  await expect(card(priya, 'r5')).toHaveAttribute('data-selected-by', 'Maya', { timeout: 5000 });
+  // Outlined in the colour the strip gives Maya.
+  const dot = await tom.getByTestId('presence-strip').locator('[data-person="maya"] .cw-presence-dot').evaluate((element) => getComputedStyle(element).backgroundColor);
+  expect(await card(tom, 'r5').evaluate((element) => getComputedStyle(element).boxShadow)).toContain(dot);
+
+  // While the driver types in r5, the others read that Maya is editing it; the words arrive too.
+  await textField(driver, 'r5').press('Control+End');
+  await textField(driver, 'r5').pressSequentially(' Said Maya.', { delay: 60 });
+  await expect(tom.getByTestId('presence-strip').locator('[data-person="maya"]')).toContainText('is editing r5');
+  await expect(card(tom, 'r5')).toContainText('Said Maya.', { timeout: 5000 });
+  await shot(tom, 'driver-selection-seen');
+  // No longer typing: no longer named as editing, still outlined.
+  await expect(tom.getByTestId('presence-strip').locator('[data-person="maya"]')).not.toContainText('is editing', { timeout: 8000 });
+  await expect(card(tom, 'r5')).toHaveAttribute('data-selected-by', 'Maya');
+
+  // The driver sees the others' selections too.
+  await selectNode(tom, 'r3');
+  await expect(card(driver, 'r3')).toHaveAttribute('data-selected-by', 'Tom', { timeout: 5000 });
+
+  // At a phone's size the outline and the strip still read.
+  await tom.setViewportSize({ width: 390, height: 844 });
+  await card(tom, 'r5').scrollIntoViewIfNeeded();
+  await tom.waitForTimeout(800); // the layout settles at the new size
+  await shot(tom, 'driver-selection-seen-phone');
+});
