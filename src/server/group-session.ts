@@ -151,12 +151,16 @@ export class GroupSession {
   async assistantSeat(client: string | undefined): Promise<AssistantSeatAnswer> {
     if (this.closed) return { ok: false, message: 'The session is closing.' };
     if (!this.options.collabUrl) return { ok: false, message: 'This session has no channel an assistant can join.' };
-    // On hubs the channel is theirs, not this process's: the assistant writes the file, which the session takes in.
-    if (this.options.hub) return { ok: false, message: 'This session runs on hubs; the assistant writes the file, and the session takes it in.' };
     try {
       await this.ensure();
     } catch (error) {
       return { ok: false, message: `The group session could not start (${error instanceof Error ? error.message : String(error)}).` };
+    }
+    const hub = this.options.hub;
+    if (hub) {
+      // On hubs the channel is theirs: the assistant gets an invite signed as any other, for its seat only.
+      const credential = signInvite({ doc: hub.documentName, id: ASSISTANT, role: 'assistant', invite: newInviteId(), exp: Date.now() + HUB_INVITE_MS, ...(client ? { client } : {}) }, hub.secret);
+      return { ok: true, url: hub.address.socket, documentName: hub.documentName, credential };
     }
     const credential = this.options.access.issueSecret({ identity: ASSISTANT, role: 'assistant', ...(client ? { client } : {}) });
     return { ok: true, url: this.options.collabUrl, documentName: GROUP_DOCUMENT, credential };

@@ -7,7 +7,8 @@ import { existsSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as ops from '../../format';
-import { openWorkingFile, type WorkingFile } from '../../format';
+import { openWorkingFile, type Json, type WorkingFile } from '../../format';
+import { writeFileToDoc } from '../write-doc';
 import { SAMPLES } from '../../format/fixtures';
 import { CollabClient } from '../client';
 import { findItem, sleep, tempFile, until } from '../testing';
@@ -146,6 +147,32 @@ describe.skipIf(!REDIS)('hubs linked by Redis', () => {
   it('refuses a forged invite at the hub', async () => {
     const forged = await join(hubA.url, signInvite({ doc: DOC, id: 'alice', role: 'driver', invite: 'x', exp: Date.now() + 60_000 }, 'another-secret-another-secret-another-secret'));
     await until(() => forged.status === 'refused', 3000, 'the refusal');
+  });
+
+  it('takes the assistant in with its own signed seat: its node reaches the file credited to it, and it cannot endorse', async () => {
+    const seat = signInvite({ doc: DOC, id: 'assistant', role: 'assistant', invite: 'inv-assistant', exp: Date.now() + 60_000, client: 'claude-desktop' }, SECRET);
+    const assistant = await join(hubA.url, seat);
+    await assistant.whenConnected();
+    expect(assistant.identity).toMatchObject({ id: 'assistant', role: 'assistant', client: 'claude-desktop' });
+    expect(assistant.edit((f) => ops.addNode(f, 'current_reality', { kind: 'cause', text: 'Proposed by the assistant.', id: 'n61', contributor: 'assistant', attribution: 'assistant' })).ok).toBe(true);
+    const onDisk = await until(async () => findItem(await file.file(), 'n61'), 4000, 'the assistant’s node on disk');
+    expect(onDisk!.contributions).toEqual([{ by: 'assistant', attribution: 'assistant', mode: 'text' }]);
+    // Only the assistant's own seat: a signed invite may not make anyone else the assistant.
+    const posing = await join(hubA.url, signInvite({ doc: DOC, id: 'bob', role: 'assistant', invite: 'inv-posing', exp: Date.now() + 60_000 }, SECRET));
+    await until(() => posing.status === 'refused', 3000, 'an assistant seat for someone else refused');
+    // Endorsing as the assistant is refused, and nothing of it is written.
+    const refusals: string[] = [];
+    assistant.on('message', (message) => message.type === 'refused' && refusals.push(message.reason));
+    // The operations never let the assistant endorse; a client written around them tries anyway.
+    expect(ops.accept(assistant.data as unknown as WorkingFile, ['n61'], ['assistant']).ok).toBe(false);
+    const view = assistant.view();
+    const forged = structuredClone(view.data) as unknown as WorkingFile;
+    Object.assign(findItem(forged, 'n61')!, { status: 'accepted', accepted_by: ['assistant'] });
+    writeFileToDoc(assistant.doc, view, forged as unknown as Json);
+    await until(() => refusals.length > 0, 4000, 'the refusal');
+    await sleep(300);
+    expect(findItem(await file.file(), 'n61')!.status).toBe('proposed');
+    await assistant.close();
   });
 
   it('passes the driver’s requests to the file’s process: a snapshot, and a revocation that closes the invite on every hub', async () => {

@@ -1,17 +1,19 @@
 // Invites signed with a secret every process of a deployment shares (CAUSEWAY_HUB_SECRET), so
 // that any hub can check one without asking anybody: for which session (document), whom (a
-// participant id, an observer), as what (driver, participant, observer, or the file's own
-// writer), until when, and under which id (to revoke it). Signing is HMAC-SHA256; checking
+// participant id, an observer, the assistant), as what (driver, participant, observer, the
+// assistant, or the file's own writer), until when, and under which id (to revoke it). Signing is HMAC-SHA256; checking
 // compares in constant time and refuses a forged, altered, expired, revoked or misdirected invite.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { ROLES, type Identity, type Role } from '../../protocol/collab-protocol';
+import { ROLES, clientLabel, type Identity, type Role } from '../../protocol/collab-protocol';
 
 export interface InviteClaims {
   /** The document (session) it opens. */
   doc: string;
   /** A participant id; for an observer, any label. */
   id: string;
-  role: Role | 'writer';
+  role: Role | 'writer' | 'assistant';
+  /** For the assistant: its MCP client's name, shown in presence. */
+  client?: string;
   /** The invite's own id, named to revoke it. */
   invite: string;
   /** When it stops working, in milliseconds since 1970. */
@@ -68,7 +70,8 @@ export function checkInvite(token: string, options: InviteCheckOptions): InviteC
   if (claims.exp <= options.now) return { ok: false, reason: 'The invite has expired; ask the driver for a new one.' };
   if (options.revoked?.has(claims.invite)) return { ok: false, reason: 'The invite was revoked by the driver.' };
   const { doc, id, role, invite, exp } = claims;
-  return { ok: true, identity: { id, role, invite }, claims: { doc, id, role, invite, exp } };
+  const client = clientLabel(claims.client);
+  return { ok: true, identity: { id, role, invite, ...(client ? { client } : {}) }, claims: { doc, id, role, invite, exp, ...(client ? { client } : {}) } };
 }
 
 function mac(text: string, secret: string): string {
@@ -84,7 +87,7 @@ function isClaims(value: unknown): value is InviteClaims & { v: 1 } {
     typeof claims.id === 'string' &&
     claims.id !== '' &&
     claims.id.length <= 200 &&
-    (claims.role === 'writer' || (ROLES as readonly unknown[]).includes(claims.role)) &&
+    (claims.role === 'writer' || (claims.role === 'assistant' && claims.id === 'assistant') || (ROLES as readonly unknown[]).includes(claims.role)) &&
     typeof claims.invite === 'string' &&
     typeof claims.exp === 'number' &&
     Number.isFinite(claims.exp)
