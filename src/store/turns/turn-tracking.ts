@@ -8,7 +8,7 @@ import { onOutside } from '../live/live-sync';
 import { whenIdle } from '../when-idle';
 import { useLiveStore } from '../live/live-store';
 import type { Turn } from './turn-list';
-import { adoptTurnRecords, observeOutsideChange, requestTurnsPanel, setTurnsDriver, setTurnsFile } from './turns-store';
+import { adoptTurnRecords, observeOutsideChange, requestTurnsPanel, setTurnsDriver, setTurnsFile, useTurnsStore } from './turns-store';
 
 function fileKey(): string | null {
   const live = useLiveStore.getState();
@@ -31,6 +31,9 @@ export function turnCounts(turn: Pick<Turn, 'changes'>): string {
     .join(', ');
 }
 
+/** How long after a turn was told a write of its items is taken for the same news. */
+const RETELL_MS = 10_000;
+
 export function startTurnTracking(): () => void {
   const follow = () => setTurnsFile(fileKey());
   follow();
@@ -42,15 +45,27 @@ export function startTurnTracking(): () => void {
     if (now.document?.fileName !== before.document?.fileName) follow();
     if (now.document?.data !== before.document?.data) setTurnsDriver(driverOf(now.document?.data));
   });
+  let told: { text: string; at: number } | undefined;
+  const tell = (text: string) => useDocumentStore.getState().say('info', text, { label: 'Review', run: requestTurnsPanel });
   onOutside({
-    // Once the change is drawn and the page is idle: telling it as a turn never delays the drawing.
-    change: (before, after, text, cause) => whenIdle(() => observeOutsideChange(before, after, text, cause)),
+    change: (before, after, text, cause) => {
+      // Once the change is drawn and the page is idle: telling it as a turn never delays the drawing.
+      whenIdle(() => observeOutsideChange(before, after, text, cause));
+      // In a group session the assistant's turn is told as soon as it is made, and the session
+      // writes it to the file a moment later: that write is the same news, so the turn stays told.
+      setTimeout(() => {
+        const changed = useDocumentStore.getState().recentChanges?.ids;
+        const marks = useTurnsStore.getState().marks;
+        if (told && Date.now() - told.at < RETELL_MS && changed && changed.size > 0 && [...changed].every((id) => marks.get(id)?.actor === 'assistant')) tell(told.text);
+      }, 0);
+    },
     turns: (records) => {
       const { announce } = adoptTurnRecords(records);
       if (announce && useDocumentStore.getState().document) {
         const said = announce.summary ? ` It says: “${announce.summary}”` : '';
         const what = turnCounts(announce) || 'no change yet';
-        useDocumentStore.getState().say('info', `${announce.ended ? 'The assistant made a turn' : 'The assistant is making a turn'}: ${what}.${said} Its items are marked until you review them.`, { label: 'Review', run: requestTurnsPanel });
+        told = { text: `${announce.ended ? 'The assistant made a turn' : 'The assistant is making a turn'}: ${what}.${said} Its items are marked until you review them.`, at: Date.now() };
+        tell(told.text);
       }
     },
   });

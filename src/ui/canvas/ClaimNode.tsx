@@ -81,15 +81,20 @@ export function ClaimCard({ data, selected, targetHandle, sourceHandle, editor }
           </span>
         )}
       </header>
-      {changedOnDisk && (
-        <span className="cw-changed-on-disk-tag" role="note">
-          {inGroup ? 'just changed' : 'changed on disk'}
-        </span>
-      )}
-      {turnMark && (
-        <span className="cw-turn-tag" role="note" title="In a turn you have not reviewed: see the Turns panel">
-          {turnMarkWords(turnMark)}
-        </span>
+      {(changedOnDisk || turnMark) && (
+        // One row above the card, so that the two tags sit side by side and never on each other.
+        <div className="cw-claim-tags">
+          {turnMark && (
+            <span className="cw-turn-tag" role="note" title="In a turn you have not reviewed: see the Turns panel">
+              {turnMarkWords(turnMark)}
+            </span>
+          )}
+          {changedOnDisk && (
+            <span className="cw-changed-on-disk-tag" role="note">
+              {inGroup ? 'just changed' : 'changed on disk'}
+            </span>
+          )}
+        </div>
       )}
       {dimmed && <span className="cw-visually-hidden">Dimmed: outside the filter or the focus. </span>}
       {editor ?? <p className="cw-claim-text">{node.text || <em className="cw-missing">(no text)</em>}</p>}

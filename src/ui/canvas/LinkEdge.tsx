@@ -137,7 +137,7 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
           )}
           {!mark && <CheckMark id={link.id} compact />}
           {data.problems.length > 0 && (
-            <span className="cw-problem-mark" title={`It breaks a rule of the format:\n${data.problems.join('\n')}`} aria-label="has errors">
+            <span className="cw-problem-mark" role="img" title={`It breaks a rule of the format:\n${data.problems.join('\n')}`} aria-label="has errors">
               <ProblemIcon />
             </span>
           )}
