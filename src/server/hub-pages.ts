@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { securityHeaders } from '../security/content-security-policy';
 import { checkUpgrade, type UpgradeGuard } from '../collab/server';
-import { loadWebFiles } from './web-files';
+import { loadWebFiles, sendWebFile } from './web-files';
 
 export function hubPages(webRoot: string, guard: UpgradeGuard): (request: IncomingMessage, response: ServerResponse) => void {
   const files = loadWebFiles(webRoot);
@@ -22,12 +22,6 @@ export function hubPages(webRoot: string, guard: UpgradeGuard): (request: Incomi
     if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(405, 'A hub serves the editor; edits travel through its collaboration channel.');
     const file = files.get(request.url ?? '/');
     if (!file) return refuse(404, 'Not found. Open the invite link the driver gave you.');
-    response.writeHead(200, {
-      ...security,
-      'Content-Type': file.type,
-      'Content-Length': String(file.body.length),
-      'Cache-Control': file.immutable ? 'public, max-age=31536000, immutable' : 'no-store',
-    });
-    response.end(request.method === 'HEAD' ? undefined : file.body);
+    sendWebFile(response, request.method, file, security, 'public');
   };
 }

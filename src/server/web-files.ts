@@ -2,6 +2,7 @@
 // build produced, read once at start. A request can only ever name one of those, so no path in a
 // request can reach anything else on the machine.
 import { readdirSync, readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
 import { LIVE_META_NAME } from '../protocol/workspace-protocol';
 
@@ -56,4 +57,19 @@ export function loadWebFiles(root: string): Map<string, WebFile> {
   files.set('/index.html', served);
   files.set('/', served);
   return files;
+}
+
+/**
+ * Sends one of the built files with the page's security headers (HEAD: the headers only). Hashed
+ * assets are cached for good: `private` where the page needs the run's secret, `public` where
+ * anyone with the address may have them (a hub's pages).
+ */
+export function sendWebFile(response: ServerResponse, method: string | undefined, file: WebFile, security: Record<string, string>, cache: 'private' | 'public'): void {
+  response.writeHead(200, {
+    ...security,
+    'Content-Type': file.type,
+    'Content-Length': String(file.body.length),
+    'Cache-Control': file.immutable ? `${cache}, max-age=31536000, immutable` : 'no-store',
+  });
+  response.end(method === 'HEAD' ? undefined : file.body);
 }

@@ -12,7 +12,7 @@ import { AccessTable, OWNER, type Grant } from './access';
 import { GroupSession, type GroupHub } from './group-session';
 import { startLiveSession } from './live-session';
 import { bearerOf, checkOrigin, hostWithPort, secretOfUpgrade, type GuardConfig } from './request-guard';
-import { loadWebFiles, type WebFile } from './web-files';
+import { loadWebFiles, sendWebFile, type WebFile } from './web-files';
 import type { Workspace } from './workspace';
 
 export const DEFAULT_PORT = 4870;
@@ -218,13 +218,7 @@ async function serve(request: IncomingMessage, response: ServerResponse, files: 
   if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(405, 'This server only serves the editor; the editor writes through its live channel.');
   const file = files.get(raw);
   if (!file) return refuse(404, 'Not found.');
-  response.writeHead(200, {
-    ...security,
-    'Content-Type': file.type,
-    'Content-Length': String(file.body.length),
-    'Cache-Control': file.immutable ? 'private, max-age=31536000, immutable' : 'no-store',
-  });
-  response.end(request.method === 'HEAD' ? undefined : file.body);
+  sendWebFile(response, request.method, file, security, 'private');
 }
 
 /** The code of a `{"code": "…"}` body, read up to a small limit; undefined for anything else. */
