@@ -12,7 +12,7 @@
 // people over the hubs.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -21,32 +21,9 @@ import { parse } from 'yaml';
 import { EXAMPLE_PATH, waitForLayout } from './helpers';
 import { card, read, side, status } from './live-helpers';
 import { BIN, startCauseway, temporaryCopy, type RunningCauseway } from './workspace';
+import { REDIS_SERVER, startRedis } from '../src/collab/local-redis';
 
-const REDIS = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((path) => existsSync(path));
 const SECRET = 'scale-out-test-secret-0123456789-abcdefghijklmnop';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForPort(port: number, what: string, ms = 10_000): Promise<void> {
-  for (const deadline = Date.now() + ms; ; await new Promise((resolve) => setTimeout(resolve, 50))) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = createConnection(port, '127.0.0.1');
-      socket.once('connect', () => (socket.end(), resolve(true)));
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    if (Date.now() > deadline) throw new Error(`${what} did not start on port ${port}`);
-  }
-}
 
 interface Hub {
   port: number;
@@ -162,7 +139,7 @@ function creditOf(path: string, id: string): unknown {
 }
 
 test.describe('scale-out over Redis', () => {
-  test.skip(!REDIS, 'redis-server is not installed on this machine (apt-get install redis-server; .ci/run installs it, so CI runs this test)');
+  test.skip(!REDIS_SERVER, 'redis-server is not installed on this machine (apt-get install redis-server; .ci/run installs it, so CI runs this test)');
 
   let folder: string;
   let redis: ChildProcess;
@@ -176,9 +153,8 @@ test.describe('scale-out over Redis', () => {
   test.beforeAll(async () => {
     test.setTimeout(60_000);
     folder = mkdtempSync(join(tmpdir(), 'causeway-redis-'));
-    const redisPort = await freePort();
-    redis = spawn(REDIS!, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', folder], { stdio: 'ignore' });
-    await waitForPort(redisPort, 'redis-server');
+    let redisPort: number;
+    ({ port: redisPort, process: redis } = await startRedis(folder));
     [hubA, hubB] = await Promise.all([startHub(redisPort), startHub(redisPort)]);
     lbA = await startBalancer([hubA.port, hubB.port]);
     lbB = await startBalancer([hubB.port, hubA.port]);

@@ -7,11 +7,11 @@
 // process: "seen" is the moment the receiver's copy holds the change, not a browser's paint.
 // Each simulated participant retypes a statement of its own once a second.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import * as ops from '../../src/format';
+import { REDIS_SERVER, startRedis } from '../../src/collab/local-redis';
 import type { WorkingFile } from '../../src/format';
 import { CollabClient } from '../../src/collab/client';
 import { askForInvite } from '../../src/cli/invite-socket';
@@ -20,7 +20,6 @@ import { BENCH_DIR, oneTreeFile } from '../lib/files';
 import { megabytes, ratio, seconds, verdict, type BenchRow, type RowContext, type RowModule } from '../lib/table';
 
 const ROW_ID = 'group-edit-seen';
-const REDIS = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((path) => existsSync(path));
 const SECRET = 'bench-hub-secret-0123456789-abcdefghijklmnopqrstuv';
 const NODES = 600;
 const PEOPLE = 20;
@@ -31,15 +30,6 @@ interface Session {
   /** Resident memory of the server processes, in bytes. */
   memory(): number[];
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function rss(pid: number | undefined): number {
@@ -99,9 +89,7 @@ function startHub(redisPort: number): Promise<{ port: number; child: ChildProces
 }
 
 async function twoHubs(): Promise<Session> {
-  const redisPort = await freePort();
-  const redis = spawn(REDIS!, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', BENCH_DIR], { stdio: 'ignore' });
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  const { port: redisPort, process: redis } = await startRedis(BENCH_DIR);
   const hubs = await Promise.all([startHub(redisPort), startHub(redisPort)]);
   process.env.CAUSEWAY_HUB_SECRET = SECRET;
   const server = await startCauseway(sessionFile('group-hubs'), '--hub', `ws://127.0.0.1:${hubs[0].port}`);
@@ -175,7 +163,7 @@ export const module: RowModule = {
     const samples = context.quick ? 15 : 40;
     const runs: { where: string; people: number; p95: number; median: number; memory: number[] }[] = [];
     const kinds: [string, () => Promise<Session>][] = [['one process', oneProcess]];
-    if (REDIS) kinds.push(['two hubs', twoHubs]);
+    if (REDIS_SERVER) kinds.push(['two hubs', twoHubs]);
     for (const [where, start] of kinds) {
       for (const people of [2, PEOPLE]) {
         context.log(`group session, ${where}, ${people} participants`);
@@ -196,7 +184,7 @@ export const module: RowModule = {
         work: `group session (issue 24): edit → seen by another participant, ${NODES}-node file, p95`,
         measured:
           runs.map((run) => `${run.where}, ${run.people} typing: p95 ${seconds(run.p95)} (median ${seconds(run.median)}), server ${run.memory.map(megabytes).join(' + ')}`).join('; ') +
-          (REDIS ? '' : '; two hubs not measured: redis-server is not installed'),
+          (REDIS_SERVER ? '' : '; two hubs not measured: redis-server is not installed'),
         ratio: runs.map((run) => `${run.where} ${run.people}: ${ratio(run.p95, base)}`).join(', ') + ' (of one process, 2)',
         target: 'p95 < 100 ms; < 200 MB a server process with 20 participants',
         verdict: verdictOf(verdict(worstP95, 100, ' ms'), verdict(worstMemory / 1048576, 200, ' MB')),

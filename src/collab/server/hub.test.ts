@@ -2,8 +2,8 @@
 // Redis, the file's process connected to one of them as the writer, people on both. An edit
 // crosses from one hub to the other and reaches the file; one hub stops, its people reconnect
 // (through the load balancer) to the other and lose nothing; a forged invite gets nowhere.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as ops from '../../format';
@@ -16,41 +16,11 @@ import WebSocket from 'ws';
 import { connectFileToHub, type HubWriter } from './hub-writer';
 import { parseRedisUrl, startHub } from './hub';
 import { signInvite } from './invites';
+import { REDIS_SERVER, freePort, startRedis } from '../local-redis';
 import type { RunningCollabServer } from './collab-server';
 
-const REDIS = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((path) => existsSync(path));
 const SECRET = 'hub-secret-for-the-tests-0123456789-abcdefghijkl';
 const DOC = 'plan-on-hubs';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startRedis(): Promise<{ port: number; process: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(REDIS!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  await until(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const socket = createConnection(port, '127.0.0.1');
-        socket.once('connect', () => {
-          socket.end();
-          resolve(true);
-        });
-        socket.once('error', () => resolve(false));
-      }),
-    5000,
-    'redis-server',
-  );
-  return { port, process: child };
-}
 
 /** A load balancer in front of the hubs: each connection goes to the first hub that takes it. */
 async function balancer(ports: () => number[]): Promise<{ port: number; server: Server }> {
@@ -79,7 +49,7 @@ async function balancer(ports: () => number[]): Promise<{ port: number; server: 
 
 const invite = (id: string, role: 'driver' | 'participant' | 'observer') => signInvite({ doc: DOC, id, role, invite: `inv-${id}`, exp: Date.now() + 3_600_000 }, SECRET);
 
-describe.skipIf(!REDIS)('hubs linked by Redis', () => {
+describe.skipIf(!REDIS_SERVER)('hubs linked by Redis', () => {
   let redis: { port: number; process: ChildProcess };
   let hubA: RunningCollabServer;
   let hubB: RunningCollabServer;
@@ -90,7 +60,7 @@ describe.skipIf(!REDIS)('hubs linked by Redis', () => {
   let aAlive = true;
 
   beforeAll(async () => {
-    redis = await startRedis();
+    redis = await startRedis(tmpdir());
     const url = `redis://127.0.0.1:${redis.port}`;
     hubA = await startHub({ redis: url, host: '127.0.0.1', port: 0, secret: SECRET });
     hubB = await startHub({ redis: url, host: '127.0.0.1', port: 0, secret: SECRET });
