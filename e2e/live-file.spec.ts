@@ -78,6 +78,10 @@ test('a write that fails keeps the old file and the edit, says why, and succeeds
   try {
     await typeInText(page, 'r2', ' Locked.');
     await expect(status(page)).toHaveText(/Not saved.*read-only/, { timeout: 5000 });
+    // The last keystrokes' write may still be on its way: once every write has been tried and
+    // refused, the edit waits for the person's Try again (so unlocking alone must not race it).
+    await page.waitForTimeout(1200); // four times the editor's write delay (300 ms)
+    await expect(status(page)).toHaveText(/Not saved.*read-only/);
     expect(read(path)).toBe(original);
     await expect(card(page, 'r2')).toContainText('Locked.');
   } finally {
