@@ -88,8 +88,10 @@ describe('the assistant in a group session', () => {
     expect(reply.data).toMatchObject({ via: 'session', created: [expect.any(String)] });
     const id = (reply.data!.created as string[])[0]!;
 
-    const seen = await until(() => findItem(bob.data as unknown as WorkingFile, id), 1000, "the assistant's node on Bob's page");
-    expect(Date.now() - started).toBeLessThan(1000);
+    // "At once": through the session, not after the file's write; a busy test machine may take a
+    // moment (the speed itself is measured by npm run bench -- assistant).
+    const seen = await until(() => findItem(bob.data as unknown as WorkingFile, id), 2500, "the assistant's node on Bob's page");
+    expect(Date.now() - started).toBeLessThan(2500);
     expect(seen).toMatchObject({ text: 'Approvers travel a lot.', status: 'proposed', contributions: [{ by: 'assistant', attribution: 'assistant' }] });
 
     const present = await until(() => bob.presence().find((p) => p.user.id === 'assistant' && p.editing === id), 1000, 'the assistant at its node in the presence');
