@@ -98,7 +98,7 @@ test('typing while the same statement changes on disk: the field stays yours unt
   });
   const words = ' one two three four five six seven eight nine ten eleven twelve';
   // Typed at a person's pace: the edits wait to be written while the keys keep coming.
-  const typing = field.pressSequentially(words, { delay: 70 });
+  const typing = field.pressSequentially(words, { delay: 70, timeout: 60_000 }); // 63 keystrokes: more than one click's budget on a busy machine
   await page.waitForTimeout(700);
   writeFileSync(path, before.replace(R1, 'Visitors wait three hours. (theirs)'));
   await typing;

@@ -222,7 +222,7 @@ test.describe('scale-out over Redis', () => {
     await expect(status(tom)).toHaveText(/Offline|Disconnected|Connecting/, { timeout: 10_000 });
     const text = tom.getByRole('textbox', { name: 'Text', exact: true });
     await text.press('Control+End');
-    await text.pressSequentially(' Typed while hub A was down.');
+    await text.pressSequentially(' Typed while hub A was down.', { timeout: 60_000 }); // many keystrokes: more than one click's budget on a busy machine
     await tom.waitForTimeout(500);
     expect((creditOf(path, id) as { text: string }).text).not.toContain('hub A was down');
 
