@@ -20,6 +20,7 @@ import {
   treeEntries,
   readTrees,
   type DrawableTree,
+  type OpenedFile,
 } from '../format';
 import { EMPTY_HISTORY, recordEdit, recordViewChange, redoStep, stepsBackTo, undoStep, type History, type ViewChange } from './history';
 import { placeDiagnostics, placeDiagnosticsLater, type PlacedDiagnostics } from './placed-diagnostics';
@@ -118,8 +119,11 @@ export interface DocumentStore {
   history: History;
   notice: Notice | null;
   recentChanges: RecentChanges | null;
-  /** Opens text as the current document; on failure the open document stays as it was. */
-  openText(text: string, fileName: string): boolean;
+  /**
+   * Opens text as the current document; on failure the open document stays as it was. `opened`:
+   * the text already read (off the main thread: read-off-thread.ts).
+   */
+  openText(text: string, fileName: string, opened?: OpenedFile): boolean;
   /** Reopens autosaved work: the original text (for comments) and the data as it was left. */
   restoreText(baseText: string | null, data: Json, savedData: Json, fileName: string): boolean;
   /** A file that could not even be read as text: say so, change nothing else. */
@@ -288,8 +292,7 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
     notice: null,
     recentChanges: null,
 
-    openText(text, fileName) {
-      const opened = openWorkingFile(text);
+    openText(text, fileName, opened = openWorkingFile(text)) {
       if (!opened.editable || opened.data === undefined) {
         set({ openProblem: { fileName, summary: refusalSummary(fileName, opened.version, opened.diagnostics), diagnostics: opened.diagnostics } });
         return false;

@@ -8,6 +8,7 @@ import { hasUnsavedChanges, useDocumentStore } from '../store/document-store';
 import type { WritableFileHandle } from './file-access';
 import { observeReopened } from '../store/turns/turn-tracking';
 import { readFileText } from './read-file';
+import { readWorkingFile } from '../store/read-off-thread';
 import { setSaveTarget } from './save-target';
 import { useImportReport } from './exchange/import-report-store';
 
@@ -30,8 +31,8 @@ function imported(fileName: string, text: string): { text: string; fileName: str
 
 export function useOpenFile(): (file: File, handle?: WritableFileHandle) => Promise<boolean> {
   return useCallback(async (file: File, handle?: WritableFileHandle) => {
-    const store = useDocumentStore.getState();
     const read = await readFileText(file);
+    let store = useDocumentStore.getState();
     if (!read.ok) {
       store.reportUnreadable(file.name, read.message);
       return false;
@@ -41,9 +42,12 @@ export function useOpenFile(): (file: File, handle?: WritableFileHandle) => Prom
       store.reportUnreadable(file.name, converted.problem);
       return false;
     }
+    // Read off the main thread: a big file would otherwise hold up the page for its whole read.
+    const opened = await readWorkingFile(converted.text);
+    store = useDocumentStore.getState();
     const replaced = hasUnsavedChanges(store) ? currentSession() : undefined;
     const previous = store.document ? { fileName: store.document.fileName, savedData: store.document.savedData } : null;
-    if (!store.openText(converted.text, converted.fileName)) return false;
+    if (!store.openText(converted.text, converted.fileName, opened)) return false;
     observeReopened(previous, converted.fileName, converted.text);
     // An imported file is new: saving must not write YAML over the source it came from.
     setSaveTarget(converted.fileName, converted.report ? undefined : handle);

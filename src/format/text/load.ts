@@ -16,7 +16,7 @@ import {
 } from 'yaml';
 import { forbiddenCharacters } from './characters';
 import { parseBounded } from './parse-bounded';
-import { fastRead, positionOf, scalarSourceAt } from './fast-load';
+import { fastRead, positionOf, scalarSourceAt, type FastRead } from './fast-load';
 import { singleLine } from '../model/findings';
 import { LineIndex } from './line-index';
 import { MAX_ALIAS_CHARACTERS, MAX_ALIAS_VALUES, MAX_DEPTH, MAX_FILE_BYTES, describeBytes } from '../model/limits';
@@ -42,6 +42,8 @@ export interface ParsedSource {
   lineEnding: LineEnding;
   /** Which reader read it: the quick one for plain working-file YAML, else the full parser. */
   route: 'quick' | 'full';
+  /** The quick reader's result (its route only): with the text, all it takes to rebuild this source elsewhere (quickSource). */
+  quick?: FastRead;
   /** Position of the value at `path` (or of its nearest existing parent), 1-based. */
   locate(path: Path): { line: number; column: number };
   /** The source text of the scalar at `path` (aliases followed), or undefined. */
@@ -97,13 +99,48 @@ export interface ParseOptions {
   fast?: boolean;
 }
 
+/** The text without its byte-order mark, each lone CR read as LF (offsets unchanged). */
+function bodyOf(text: string, hasBom: boolean): string {
+  // YAML 1.2 counts a lone CR as a line break; the parser does not. Replacing each lone CR by
+  // LF keeps every offset, so positions still match the file as given.
+  const body = hasBom ? text.slice(1) : text;
+  return body.includes('\r') ? body.replace(/\r(?!\n)/g, '\n') : body;
+}
+
+/**
+ * The source of `text` as the quick reader read it (`read`): what parseSource gives for plain
+ * working-file YAML. A Web Worker can read the text and send the reader's result back, to be
+ * rebuilt here without reading the text again.
+ */
+export function quickSource(text: string, read: FastRead): ParsedSource {
+  const hasBom = text.startsWith(BOM);
+  const body = bodyOf(text, hasBom);
+  let lines: LineIndex | undefined;
+  const at = (offset: number): Position => (lines ??= new LineIndex(body)).position(offset);
+  let document: Document.Parsed | undefined;
+  return {
+    text,
+    hasBom,
+    lineEnding: detectLineEnding(text),
+    route: 'quick',
+    get document() {
+      // The quick reader gave up far shallower than the bound, so this always parses.
+      document ??= (parseBounded(body, MAX_DEPTH, PARSE_OPTIONS) as { document: Document.Parsed }).document;
+      return document;
+    },
+    data: read.data,
+    quick: read,
+    diagnostics: [],
+    refused: false,
+    locate: (path) => at(positionOf(read.positions, path)),
+    scalarSource: (path) => scalarSourceAt(body, read.positions, path),
+  };
+}
+
 export function parseSource(text: string, options: ParseOptions = {}): ParsedSource {
   const hasBom = text.startsWith(BOM);
   const lineEnding = detectLineEnding(text);
-  // YAML 1.2 counts a lone CR as a line break; the parser does not. Replacing each lone CR by
-  // LF keeps every offset, so positions still match the file as given.
-  let body = hasBom ? text.slice(1) : text;
-  if (body.includes('\r')) body = body.replace(/\r(?!\n)/g, '\n');
+  const body = bodyOf(text, hasBom);
   const lines = new LineIndex(body);
   const at = (offset: number): Position => lines.position(offset);
   const nowhere = () => ({ line: 1, column: 1 });
@@ -130,25 +167,7 @@ export function parseSource(text: string, options: ParseOptions = {}): ParsedSou
   // The common case: plain working-file YAML, read in one quick pass with a light position
   // index. The full Document is built only when something asks for it (saving an edit).
   const fast = forbidden.length === 0 && options.fast !== false ? fastRead(body) : undefined;
-  if (fast) {
-    let document: Document.Parsed | undefined;
-    return {
-      text,
-      hasBom,
-      lineEnding,
-      route: 'quick',
-      get document() {
-        // The quick reader gave up far shallower than the bound, so this always parses.
-        document ??= (parseBounded(body, MAX_DEPTH, PARSE_OPTIONS) as { document: Document.Parsed }).document;
-        return document;
-      },
-      data: fast.data,
-      diagnostics: [],
-      refused: false,
-      locate: (path) => at(positionOf(fast.positions, path)),
-      scalarSource: (path) => scalarSourceAt(body, fast.positions, path),
-    };
-  }
+  if (fast) return quickSource(text, fast);
 
   const bounded = parseBounded(body, MAX_DEPTH, PARSE_OPTIONS);
   if ('tooDeep' in bounded) {

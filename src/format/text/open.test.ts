@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../fixtures/files';
-import { diagnoseData, openWorkingFile } from './open';
+import { diagnoseData, openRead, openWorkingFile, readElsewhere } from './open';
 
 describe('openWorkingFile', () => {
   it('says whether a file is valid and whether the editor may open it', () => {
@@ -32,5 +32,32 @@ describe('diagnoseData', () => {
     expect(diagnoseData(data)).toEqual([
       expect.objectContaining({ code: 'link-end-unknown', path: 'trees.current_reality.links[0].to', line: 0, column: 0 }),
     ]);
+  });
+});
+
+describe('openRead', () => {
+  // What a worker sends crosses as a structured clone: the page must get the same file back.
+  const sent = (text: string) => structuredClone(readElsewhere(openWorkingFile(text)));
+
+  it('rebuilds the file a worker read: data, diagnostics, places and the Document for saving', () => {
+    const text = '\uFEFF' + fixture('seed-example.yaml').replace('to: n1', 'to: n9').replace(/\n/g, '\r\n');
+    const here = openWorkingFile(text);
+    const read = sent(text);
+    expect(read).toBeDefined();
+    const there = openRead(text, read!);
+    expect(there.data).toEqual(here.data);
+    expect(there.diagnostics).toEqual(here.diagnostics);
+    expect(there.diagnostics.length).toBeGreaterThan(0);
+    expect({ valid: there.valid, editable: there.editable, version: there.version }).toEqual({ valid: here.valid, editable: here.editable, version: here.version });
+    expect({ bom: there.source.hasBom, ending: there.source.lineEnding, route: there.source.route }).toEqual({ bom: true, ending: '\r\n', route: 'quick' });
+    for (const path of [['trees', 'current_reality', 'links', 0, 'to'], ['driver'], ['trees', 'current_reality', 'nodes', 2, 'text']]) {
+      expect(there.source.locate(path)).toEqual(here.source.locate(path));
+      expect(there.source.scalarSource(path)).toEqual(here.source.scalarSource(path));
+    }
+    expect(String(there.source.document)).toEqual(String(here.source.document));
+  });
+
+  it('sends nothing for a file only the full parser reads, so the page reads it itself', () => {
+    expect(readElsewhere(openWorkingFile('schema_version: &v 1\ntrees: {}\n'))).toBeUndefined();
   });
 });

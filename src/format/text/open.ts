@@ -1,6 +1,7 @@
 // The one entry point for reading a working file: parse, validate, and place every diagnostic.
 import type { Finding } from '../model/findings';
-import { parseSource, type ParsedSource } from './load';
+import { parseSource, quickSource, type ParsedSource } from './load';
+import type { FastRead } from './fast-load';
 import { formatPath, type Path } from '../model/path';
 import type { Diagnostic, Json } from '../model/types';
 import { validateData, type VersionState } from '../validate/validate';
@@ -48,4 +49,29 @@ export function diagnoseData(data: Json): Diagnostic[] {
 export function placeFinding(finding: Finding, locate: (path: Path) => { line: number; column: number }): Diagnostic {
   const { line, column } = locate(finding.path);
   return { severity: finding.severity, code: finding.code, message: finding.message, path: formatPath(finding.path), line, column };
+}
+
+/**
+ * A file read by the quick reader, as plain values a Web Worker can send (structured clone):
+ * the page rebuilds the OpenedFile from it and the text (openRead) without reading the text again.
+ */
+export interface ReadElsewhere {
+  quick: FastRead;
+  version: VersionState;
+  diagnostics: Diagnostic[];
+  valid: boolean;
+  editable: boolean;
+}
+
+/** What to send for `opened`; undefined when the full parser read it (its Document cannot be sent). */
+export function readElsewhere(opened: OpenedFile): ReadElsewhere | undefined {
+  const quick = opened.source.quick;
+  if (!quick) return undefined;
+  return { quick, version: opened.version, diagnostics: opened.diagnostics, valid: opened.valid, editable: opened.editable };
+}
+
+/** The OpenedFile of `text` from what a worker read of it: the same as openWorkingFile(text) gives. */
+export function openRead(text: string, read: ReadElsewhere): OpenedFile {
+  const source = quickSource(text, read.quick);
+  return { source, data: source.data, version: read.version, diagnostics: read.diagnostics, valid: read.valid, editable: read.editable };
 }

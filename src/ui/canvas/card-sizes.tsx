@@ -1,7 +1,9 @@
-// The size of every card, for the layout, without putting the cards on the canvas: each card is
-// drawn off screen (hidden, with the canvas's CSS), measured and taken away again within one
-// task, a few dozen cards a task so the page never stalls. Sizes are remembered per card content,
-// so the other view of a tree, a re-layout or opening the file again measures only what is new.
+// The size of every card, for the layout, without putting the cards on the canvas. A big tree's
+// cards are sized by arithmetic (card-model.ts) from a few calibration cards; the others, and
+// every card of a small tree, are drawn off screen (hidden, with the canvas's CSS), measured and
+// taken away again within one task, a few dozen cards a task so the page never stalls. Sizes are
+// remembered per card content, so the other view of a tree, a re-layout or opening the file again
+// measures only what is new.
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
@@ -10,11 +12,10 @@ import type { ClaimData } from './build-flow';
 import { ClaimCard, linkHandleSide } from './ClaimNode';
 import { nextTask } from '../timing/next-task';
 import { keepRecent } from './recent';
+import { calibrationParts, metricsCard, modelCard, partsCard, readMetrics, sizeOf, type CardMetrics, type CardParts, type CardSize, type Modelled } from './card-model';
+import { useChecks } from '../checks/check-report';
 
-export interface CardSize {
-  width: number;
-  height: number;
-}
+export type { CardSize } from './card-model';
 
 /** One React root per measuring host, rendering nothing between slices. */
 const roots = new WeakMap<HTMLElement, Root>();
@@ -49,7 +50,7 @@ export function cardSignature(data: ClaimData): string {
  */
 export async function measureCards(host: HTMLElement, cards: ClaimData[], job: { cancelled: boolean }): Promise<Map<string, CardSize>> {
   const sizes = new Map<string, CardSize>();
-  const missing: { data: ClaimData; signature: string }[] = [];
+  let missing: { data: ClaimData; signature: string }[] = [];
   for (const data of cards) {
     const signature = cardSignature(data);
     const known = remembered.get(signature);
@@ -60,6 +61,17 @@ export async function measureCards(host: HTMLElement, cards: ClaimData[], job: {
   if (remembered.size + missing.length > REMEMBER_AT_MOST) [...remembered.keys()].slice(0, remembered.size / 2).forEach((k) => remembered.delete(k));
   const root = roots.get(host) ?? createRoot(host);
   roots.set(host, root);
+  if (missing.length >= MODEL_FROM && metrics !== null) {
+    const modelled = await modelSizes(root, host, missing.map((m) => m.data), job);
+    if (job.cancelled) return sizes;
+    missing.forEach(({ data, signature }, i) => {
+      const size = modelled.get(i);
+      if (!size) return;
+      remembered.set(signature, size);
+      sizes.set(data.node.id, size);
+    });
+    missing = missing.filter((_, i) => !modelled.has(i));
+  }
   let batch = 40;
   for (let start = 0; start < missing.length; ) {
     await nextTask();
@@ -87,6 +99,106 @@ export async function measureCards(host: HTMLElement, cards: ClaimData[], job: {
     // Aim the next slice at the task budget from how long this one took.
     const took = Math.max(1, performance.now() - began);
     batch = Math.max(10, Math.min(400, Math.round((batch * TASK_BUDGET_MS) / took)));
+  }
+  return sizes;
+}
+
+/** From this many cards to measure, the arithmetic sizes them (fewer are drawn: quick enough). */
+const MODEL_FROM = 40;
+/** The card arithmetic's metrics on this page: undefined until first needed, null when not to be trusted. */
+let metrics: CardMetrics | null | undefined;
+/** Exact sizes of the calibration cards drawn, by their parts. */
+const calibrated = new Map<string, CardSize>();
+/** How many of the cards sized by arithmetic are also drawn, to check the arithmetic against. */
+const VERIFY_CARDS = 4;
+
+/** Draws `cards` off screen at once, reads their slots (each a card as the canvas draws it) and takes them away. */
+function drawn<T>(root: Root, host: HTMLElement, cards: ClaimData[], read: (slots: HTMLElement[]) => T): T {
+  flushSync(() =>
+    root.render(
+      cards.map((data, i) => (
+        <div key={i} className="cw-card-measure-slot">
+          <ClaimCard data={data} selected={false} />
+        </div>
+      )),
+    ),
+  );
+  const answer = read([...host.children] as HTMLElement[]);
+  flushSync(() => root.render(null));
+  return answer;
+}
+
+/** Sizes unrounded, to add up parts without adding up rounding. */
+const exact = (slots: HTMLElement[]): CardSize[] =>
+  slots.map((slot) => {
+    const box = slot.getBoundingClientRect();
+    return { width: box.width, height: box.height };
+  });
+
+/**
+ * Sizes by arithmetic for the cards it is sure of (by index in `cards`), after drawing the
+ * calibration cards it lacks. The first time on a page, a few real cards are drawn as well, and
+ * the arithmetic is dropped for good if any of them differs from it.
+ */
+async function modelSizes(root: Root, host: HTMLElement, cards: ClaimData[], job: { cancelled: boolean }): Promise<Map<number, CardSize>> {
+  const sizes = new Map<number, CardSize>();
+  const sample = cards[0]!;
+  if (metrics === undefined) {
+    await nextTask();
+    if (job.cancelled) return sizes;
+    metrics = drawn(root, host, [metricsCard(sample, 1), metricsCard(sample, 3)], ([one, three]) => readMetrics(one!, three!)) ?? null;
+  }
+  const known = metrics;
+  if (!known) return sizes;
+  // A card with a reasoning check mark has one more part in its footer: drawn.
+  const checked = useChecks.getState().byItem;
+  const modelled = new Map<number, Modelled>();
+  for (let i = 0; i < cards.length; ) {
+    // Text widths are measured the first time a word is seen: a slice of cards a task.
+    await nextTask();
+    if (job.cancelled) return sizes;
+    const began = performance.now();
+    for (; i < cards.length && performance.now() - began < TASK_BUDGET_MS; i++) {
+      const data = cards[i]!;
+      const card = checked.has(data.node.id) ? undefined : modelCard(data, known);
+      if (card) modelled.set(i, card);
+    }
+  }
+  const first = modelled.values().next().value;
+  if (!first) return sizes;
+  const reference = calibrationParts(first.parts, first.parts).frame;
+  const key = (parts: CardParts) => JSON.stringify(parts);
+  const wanted = new Map<string, CardParts>([[key(reference), reference]]);
+  for (const card of modelled.values()) {
+    for (const parts of Object.values(calibrationParts(card.parts, reference))) if (!calibrated.has(key(parts))) wanted.set(key(parts), parts);
+  }
+  const toDraw = [...wanted].filter(([k]) => !calibrated.has(k));
+  for (let start = 0; start < toDraw.length; start += 40) {
+    await nextTask();
+    if (job.cancelled) return sizes;
+    const slice = toDraw.slice(start, start + 40);
+    drawn(root, host, slice.map(([, parts]) => partsCard(sample, parts)), exact).forEach((size, i) => calibrated.set(slice[i]![0], size));
+  }
+  const base = calibrated.get(key(reference))!.height;
+  for (const [i, card] of modelled) {
+    const parts = calibrationParts(card.parts, reference);
+    const size = sizeOf(card, { frame: calibrated.get(key(parts.frame))!, footer: calibrated.get(key(parts.footer))!.height, traces: calibrated.get(key(parts.traces))!.height, reference: base }, known);
+    sizes.set(i, size);
+  }
+  // Cards spread over the tree, drawn as well: any that differs drops the arithmetic for good.
+  await nextTask();
+  if (job.cancelled) return new Map();
+  const indexes = [...modelled.keys()];
+  const count = Math.min(VERIFY_CARDS, indexes.length);
+  const picks = [...new Set(Array.from({ length: count }, (_, k) => indexes[Math.floor((k * indexes.length) / count)]!))];
+  const real = drawn(root, host, picks.map((i) => cards[i]!), (slots) => slots.map((slot) => ({ width: slot.offsetWidth, height: slot.offsetHeight })));
+  const agrees = picks.every((i, k) => {
+    const model = sizes.get(i)!;
+    return model.width === real[k]!.width && model.height >= real[k]!.height && model.height - real[k]!.height <= 1;
+  });
+  if (!agrees) {
+    metrics = null;
+    return new Map();
   }
   return sizes;
 }

@@ -1,0 +1,18 @@
+// The Web Worker that reads a chosen working file (see read-off-thread.ts).
+import { openWorkingFile, readElsewhere } from '../format';
+import type { ReadReply, ReadRequest } from './read-off-thread';
+
+const scope = self as unknown as {
+  postMessage(message: ReadReply, transfer?: Transferable[]): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<ReadRequest>) => void): void;
+};
+
+scope.addEventListener('message', ({ data: { id, text } }) => {
+  try {
+    const read = readElsewhere(openWorkingFile(text));
+    // The position tape is handed over, not copied.
+    scope.postMessage({ id, read }, read ? [read.quick.positions.cells.buffer] : []);
+  } catch (error) {
+    scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+  }
+});
