@@ -119,6 +119,8 @@ export interface DocumentStore {
   history: History;
   notice: Notice | null;
   recentChanges: RecentChanges | null;
+  /** Counts the documents opened or restored: a card measured for one is not taken for another's. */
+  openings: number;
   /**
    * Opens text as the current document; on failure the open document stays as it was. `opened`:
    * the text already read (off the main thread: read-off-thread.ts).
@@ -291,6 +293,7 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
     history: EMPTY_HISTORY,
     notice: null,
     recentChanges: null,
+    openings: 0,
 
     openText(text, fileName, opened = openWorkingFile(text)) {
       if (!opened.editable || opened.data === undefined) {
@@ -319,6 +322,7 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
         openProblem: null,
         history: EMPTY_HISTORY,
         notice: null,
+        openings: get().openings + 1,
       });
       // The workers read the text while the user looks at the file, not at the first keystroke.
       if (typeof Worker !== 'undefined') void primeOpened();
@@ -347,6 +351,7 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
         openProblem: null,
         history: EMPTY_HISTORY,
         notice: null,
+        openings: get().openings + 1,
       });
       refreshDiagnostics();
       prepareEditsWhenIdle(data);

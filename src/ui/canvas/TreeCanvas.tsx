@@ -35,7 +35,7 @@ import type { Point, Rect } from './edge-geometry';
 import { JunctionNode } from './JunctionNode';
 import { LinkEdge } from './LinkEdge';
 import { applyPicks, isEdgeSelected, isNodeSelected, pickTarget } from './selection';
-import { forgetLayout, structureKey } from './use-tree-layout';
+import { forgetLayout, keepLayoutsOf, structureKey } from './use-tree-layout';
 import { TIDY_MS, useArrangedView } from './use-arrangement';
 import { motion } from '../motion';
 import { moveCards } from '../../store/arrangement-store';
@@ -122,6 +122,10 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   edgesRef.current = edges;
   const storageView = `${tree.key}:${view}`;
 
+  // A document opened anew is measured and laid out anew: another file (or a later version of
+  // this one) with the same ids and links may say much more on its cards.
+  const openings = useDocumentStore((s) => s.openings);
+  keepLayoutsOf(openings);
   const key = useMemo(() => structureKey(view, tree), [view, tree]);
 
   // Sizes of the cards as drawn on the canvas (set from the measured sizes below, then kept up to
@@ -141,7 +145,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   // Every card is measured off the canvas once per structure (remembered by content), and the
   // layout starts then: the canvas itself only ever draws the cards in view.
   const measureRef = useRef<HTMLDivElement>(null);
-  const request = `${key}#${relayoutGeneration}`;
+  const request = `${key}#${relayoutGeneration}#${openings}`;
   const cardSizes = useCardSizes(measureRef, request, () =>
     buildFlow({ tree, allTrees, displayName: nameOf, problems, positions: undefined, junctions: new Map(), sizes: new Map(), change }).nodes.flatMap((n) => (n.type === 'claim' ? [n.data] : [])),
   );

@@ -15,7 +15,20 @@ function client(): LayoutClient {
   return sharedClient;
 }
 
-const results = new Map<string, LayoutResult>();
+/** Kept layouts by structure, with the card sizes each was made for. */
+const results = new Map<string, { result: LayoutResult; sizes: ReadonlyMap<string, { width: number; height: number }> }>();
+
+/**
+ * A kept layout made for smaller cards than these would draw them over each other: another file
+ * of the same structure (a later version of it, say) opened with longer statements.
+ */
+function fitsSizes(made: ReadonlyMap<string, { width: number; height: number }>, sizes: ReadonlyMap<string, { width: number; height: number }>): boolean {
+  for (const [id, size] of sizes) {
+    const was = made.get(id);
+    if (!was || size.height > was.height + 1 || size.width > was.width + 1) return false;
+  }
+  return true;
+}
 
 /** The last key made for each tree and view, and the tree it was made from. */
 const lastKeys = new Map<string, { tree: DrawableTree; key: string }>();
@@ -47,6 +60,14 @@ function keyOf(view: string, tree: DrawableTree): string {
   return `${tree.key}|${view}|${nodes}|${links}`;
 }
 
+let layoutsOpening = 0;
+/** A document opened anew starts without the layouts kept for the last one (same ids, other cards). */
+export function keepLayoutsOf(openings: number): void {
+  if (openings === layoutsOpening) return;
+  layoutsOpening = openings;
+  results.clear();
+}
+
 export function forgetLayout(prefix: string): void {
   for (const key of [...results.keys()]) if (key.startsWith(prefix)) results.delete(key);
 }
@@ -75,7 +96,9 @@ export function useTreeLayout(
   const requested = useRef('');
 
   useEffect(() => {
-    const cached = results.get(key);
+    const kept = results.get(key);
+    if (kept && sizes && !fitsSizes(kept.sizes, sizes)) results.delete(key);
+    const cached = results.get(key)?.result;
     if (cached) {
       setState((current) => (current.key === key && current.result === cached && current.generation === generation ? current : { key, generation, result: cached }));
       return;
@@ -93,7 +116,7 @@ export function useTreeLayout(
     client()
       .layout(input)
       .then((result) => {
-        results.set(key, result);
+        results.set(key, { result, sizes: new Map(sizes) });
         if (!cancelled) setState({ key, generation, result });
       })
       .catch((error: unknown) => {
