@@ -17,6 +17,7 @@ import {
   type OpenedFile,
   type SaveBase,
   changedItems,
+  keepUnchanged,
   mergeWorkingTexts,
   type MergeSide,
 } from '../../format';
@@ -411,16 +412,19 @@ function onDisk(disk: DiskState, cause: 'outside' | 'write' = 'outside'): void {
   }
   setDiskProblem(null);
   const disked = { version: disk.version, text: disk.text };
-  outsideListener?.change(document.savedData, opened.data, disk.text, cause);
+  // What the change did not touch keeps the objects open now: the canvas, the workers' copies
+  // and the comparisons below then work on the change, not on the whole file again.
+  const data = keepUnchanged(document.data, opened.data);
+  outsideListener?.change(document.savedData, data, disk.text, cause);
   if (!hasUnwritten() && !sync.pending) {
-    const changes = changedItems(document.data, opened.data);
+    const changes = changedItems(document.data, data);
     useDocumentStore.getState().replaceFromDisk({
       base: opened.source,
-      data: opened.data,
-      savedData: opened.data,
+      data,
+      savedData: data,
       label: 'Changes on disk',
       changed: changes.changed,
-      notice: describeDiskChange(changes, document.trees, opened.data),
+      notice: describeDiskChange(changes, document.trees, data),
     });
     sync.base = disked;
     updateSaveState();
