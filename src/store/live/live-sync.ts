@@ -425,6 +425,7 @@ function onDisk(disk: DiskState, cause: 'outside' | 'write' = 'outside'): void {
       label: 'Changes on disk',
       changed: changes.changed,
       notice: describeDiskChange(changes, document.trees, data),
+      placed: { diagnostics: opened.diagnostics, version: opened.version },
     });
     sync.base = disked;
     updateSaveState();
