@@ -21,60 +21,78 @@ function share(previous: Json | undefined, next: Json): Json {
   return Array.isArray(previous) ? next : shareMapping(previous, next);
 }
 
+/**
+ * The values kept for the containers being compared, one after another: a container copies its
+ * own out only when it differs from both sides (on the path to a change), so the many that equal
+ * the earlier ones cost no allocation.
+ */
+const kept: Json[] = [];
+
 function shareList(previous: Json[], next: Json[]): Json[] {
-  const counterpart = counterparts(previous, next);
+  const base = kept.length;
+  const byId = aligned(previous, next) ? undefined : itemsById(previous);
   let same = previous.length === next.length;
-  let result: Json[] | undefined;
+  let differs = false;
   for (let i = 0; i < next.length; i++) {
-    const kept = share(counterpart(i), next[i]!);
-    if (kept !== previous[i]) same = false;
-    if (kept !== next[i]) (result ??= next.slice())[i] = kept;
+    const item = next[i]!;
+    const before = byId ? byId.get(idOf(item) ?? '') : previous[i];
+    const value = share(before, item);
+    kept.push(value);
+    if (value !== previous[i]) same = false;
+    if (value !== item) differs = true;
   }
-  return same ? previous : (result ?? next);
+  const result = same ? previous : differs ? kept.slice(base) : next;
+  kept.length = base;
+  return result;
 }
 
-/** Which earlier item each new one is compared with: at the same place while the ids line up, else by id. */
-function counterparts(previous: Json[], next: Json[]): (index: number) => Json | undefined {
-  const idOf = (item: Json | undefined) => (typeof item === 'object' && item !== null && !Array.isArray(item) && typeof item.id === 'string' ? item.id : undefined);
-  const aligned = previous.length === next.length && next.every((item, i) => idOf(item) === idOf(previous[i]));
-  if (aligned) return (i) => previous[i];
+function idOf(item: Json | undefined): string | undefined {
+  return typeof item === 'object' && item !== null && !Array.isArray(item) && typeof item.id === 'string' ? item.id : undefined;
+}
+
+/** Whether each item is compared with the one at its place: the ids line up (or there are none). */
+function aligned(previous: Json[], next: Json[]): boolean {
+  if (previous.length !== next.length) return false;
+  for (let i = 0; i < next.length; i++) if (idOf(next[i]) !== idOf(previous[i])) return false;
+  return true;
+}
+
+/** Else items are compared by id (the first with each id); one without an id is taken as new. */
+function itemsById(previous: Json[]): Map<string, Json> {
   const byId = new Map<string, Json>();
   for (const item of previous) {
     const id = idOf(item);
     if (id !== undefined && !byId.has(id)) byId.set(id, item);
   }
-  return (i) => {
-    const id = idOf(next[i]);
-    return id === undefined ? undefined : byId.get(id);
-  };
+  return byId;
 }
 
 function shareMapping(previous: { [key: string]: Json }, next: { [key: string]: Json }): Json {
   const keys = Object.keys(next);
   const previousKeys = Object.keys(previous);
+  const base = kept.length;
   let same = keys.length === previousKeys.length;
-  let result: { [key: string]: Json } | undefined;
+  let differs = false;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
     const had = hasOwn(previous, key);
-    const kept = share(had ? previous[key] : undefined, next[key]!);
+    const value = share(had ? previous[key] : undefined, next[key]!);
+    kept.push(value);
     // Key order counts too: the file is written in the order of its data.
-    if (!had || kept !== previous[key] || previousKeys[i] !== key) same = false;
-    if (kept !== next[key]) {
-      result ??= copyOf(next);
-      setOwn(result, key, kept);
-    }
+    if (!had || value !== previous[key] || previousKeys[i] !== key) same = false;
+    if (value !== next[key]) differs = true;
   }
-  return same ? previous : (result ?? next);
+  let result: Json = same ? previous : next;
+  if (!same && differs) {
+    const copy: { [key: string]: Json } = {};
+    for (let i = 0; i < keys.length; i++) setOwn(copy, keys[i]!, kept[base + i]!);
+    result = copy;
+  }
+  kept.length = base;
+  return result;
 }
 
 /** A key called `__proto__` is data here, never the object's prototype. */
 function setOwn(target: { [key: string]: Json }, key: string, value: Json): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
-function copyOf(value: { [key: string]: Json }): { [key: string]: Json } {
-  const copy: { [key: string]: Json } = {};
-  for (const key of Object.keys(value)) setOwn(copy, key, value[key]!);
-  return copy;
 }
