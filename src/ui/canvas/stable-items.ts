@@ -9,14 +9,20 @@ type Item = DrawableNode | DrawableLink;
 
 /** The items last drawn, by list (a tree's nodes or links) and id. */
 const drawn = new Map<string, Map<string, Item>>();
+/** What each item read was found to be, so the next build of the same tree compares nothing again. */
+const found = new WeakMap<Item, Item>();
 
 /** `items`, each replaced by the one drawn before under `list` when only its place in the file differs. */
 export function stableItems<T extends Item>(list: string, items: readonly T[]): T[] {
   const before = drawn.get(list);
   const now = new Map<string, Item>();
   const result = items.map((item) => {
-    const last = before?.get(item.id) as T | undefined;
-    const kept = last && last !== item && sameButPlace(last, item) ? last : item;
+    let kept = found.get(item) as T | undefined;
+    if (!kept) {
+      const last = before?.get(item.id) as T | undefined;
+      kept = last && last !== item && sameButPlace(last, item) ? last : item;
+      if (kept !== item) found.set(item, kept);
+    }
     now.set(item.id, kept);
     return kept;
   });
