@@ -503,11 +503,7 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
       };
       if (changedData) extra.history = recordEdit(get().history, before, content.label, undefined, Date.now());
       if (changedData) applyData(content.data, extra, content.placed);
-      else if (content.placed) {
-        // The same data in a text laid out anew (a comment added): its places moved.
-        set({ ...extra, document: { ...get().document!, ...placedFields(get().document!, content.placed) } });
-        cancelDiagnostics();
-      } else set(extra);
+      else set(extra);
       // The marks are for a moment: long enough to be seen, gone before they become noise.
       const marked = get().recentChanges;
       if (marked) setTimeout(() => get().recentChanges === marked && set({ recentChanges: null }), RECENT_CHANGE_MS);

@@ -412,11 +412,14 @@ function onDisk(disk: DiskState, cause: 'outside' | 'write' = 'outside'): void {
   }
   setDiskProblem(null);
   const disked = { version: disk.version, text: disk.text };
-  // What the change did not touch keeps the objects open now: the canvas, the workers' copies
-  // and the comparisons below then work on the change, not on the whole file again.
-  const data = keepUnchanged(document.data, opened.data);
-  outsideListener?.change(document.savedData, data, disk.text, cause);
+  outsideListener?.change(document.savedData, opened.data, disk.text, cause);
   if (!hasUnwritten() && !sync.pending) {
+    // What the change did not touch keeps the objects open now: the canvas, the workers' copies
+    // and the comparisons below then work on the change, not on the whole file again.
+    const shared = keepUnchanged(document.data, opened.data);
+    // The same content read again is taken as read, as ever: the undo list and what this
+    // browser keeps of the session follow the text on disk.
+    const data = shared === document.data ? opened.data : shared;
     const changes = changedItems(document.data, data);
     useDocumentStore.getState().replaceFromDisk({
       base: opened.source,
