@@ -12,7 +12,7 @@ export { TREE_CONVENTIONS, conventionFor, readingStart, type TreeConvention } fr
 export async function layoutTree(input: LayoutInput): Promise<LayoutResult> {
   return computeLayout(input);
 }
-export { RectGrid, PointGrid, type Box } from './spatial-grid';
+export { RectGrid, RectList, PointGrid, type Box } from './spatial-grid';
 export { placeNewCards, type PlaceNewInput } from './place-new';
 export { ARRANGEMENT_FILE_NAME, MAX_ARRANGED_CARDS, arrangementFileText, parseArrangementFile, isPlace, type ArrangedTrees, type ReadArrangement } from './arrangement-file';
 export { makeRoom, type RoomCard } from './make-room';

@@ -39,6 +39,23 @@ export class RectGrid<T extends Box = Box> {
   }
 }
 
+/**
+ * The same questions over a plain list: for a few questions about many rectangles (placing one
+ * new label among a thousand), where filling a grid would cost more than the questions.
+ */
+export class RectList<T extends Box = Box> {
+  private readonly rects: T[] = [];
+
+  add(rect: T): void {
+    this.rects.push(rect);
+  }
+
+  /** Every stored rectangle that touches `rect`, in the order added. */
+  near(rect: Box): T[] {
+    return this.rects.filter((r) => r.x <= rect.x + rect.width && rect.x <= r.x + r.width && r.y <= rect.y + rect.height && rect.y <= r.y + r.height);
+  }
+}
+
 export class PointGrid {
   private readonly cells = new Map<string, Point[]>();
   constructor(private readonly cell = 120) {}

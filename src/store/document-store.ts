@@ -98,6 +98,11 @@ export interface DiskContent {
   /** Node and link ids whose content changed, to mark them. */
   changed: readonly string[];
   notice?: string;
+  /**
+   * The diagnostics of `data` when it is exactly what `base` reads as (taken from disk as it is):
+   * reading the text placed them already, so they are not placed again off the main thread.
+   */
+  placed?: PlacedDiagnostics;
 }
 
 export interface EditContext {
@@ -200,6 +205,11 @@ function forgetIds(): void {
   seenItems = new WeakSet();
 }
 
+/** The document's diagnostics and version as placed (a text that cannot be read keeps the version known). */
+function placedFields(document: OpenDocument, placed: PlacedDiagnostics): Pick<OpenDocument, 'diagnostics' | 'version'> {
+  return { diagnostics: placed.diagnostics, version: placed.version.kind === 'unreadable' ? document.version : placed.version };
+}
+
 /** Restored work is validated for edits when the editor is idle, not on its first keystroke. */
 function prepareEditsWhenIdle(data: Json): void {
   if (!isObject(data)) return;
@@ -211,7 +221,7 @@ function prepareEditsWhenIdle(data: Json): void {
 
 export const useDocumentStore = create<DocumentStore>((set, get) => {
   /** Puts new data in place: trees, diagnostics, a valid tab and selection. */
-  const applyData = (data: Json, extra: Partial<DocumentStore> = {}) => {
+  const applyData = (data: Json, extra: Partial<DocumentStore> = {}, placed?: PlacedDiagnostics) => {
     const document = get().document;
     if (!document) return;
     rememberIds(data);
@@ -220,8 +230,9 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
     const tree = trees.some((t) => t.key === view.tree) ? view.tree : (trees[0]?.key ?? null);
     const exists = (id: string) => trees.some((t) => t.nodes.some((n) => n.id === id) || t.links.some((l) => l.id === id));
     const selection = { nodes: view.selection.nodes.filter(exists), links: view.selection.links.filter(exists) };
-    set({ document: { ...document, data, trees }, view: { ...view, tree, selection }, ...extra });
-    scheduleDiagnostics();
+    set({ document: { ...document, data, trees, ...(placed ? placedFields(document, placed) : {}) }, view: { ...view, tree, selection }, ...extra });
+    if (placed) cancelDiagnostics();
+    else scheduleDiagnostics();
   };
 
   // Diagnostics name lines of the text an export would write (that takes a save and a parse).
@@ -231,7 +242,7 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
   const showPlaced = (data: Json, placed: PlacedDiagnostics) => {
     const document = get().document;
     if (!document || document.data !== data) return; // edited again meanwhile: a newer check follows
-    set({ document: { ...document, diagnostics: placed.diagnostics, version: placed.version.kind === 'unreadable' ? document.version : placed.version } });
+    set({ document: { ...document, ...placedFields(document, placed) } });
   };
   const refreshDiagnostics = () => {
     const document = get().document;
@@ -280,6 +291,11 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
     return { action: { label: ids.length > 1 ? `Show (1 of ${ids.length})` : 'Show', run: step } };
   };
 
+  /** Diagnostics asked for earlier are not needed: the ones shown are the data's own. */
+  const cancelDiagnostics = () => {
+    clearTimeout(diagnosticsTimer);
+    diagnosticsRequest++;
+  };
   const scheduleDiagnostics = () => {
     clearTimeout(diagnosticsTimer);
     if (itemCount(get().document) < SMALL_DOCUMENT_ITEMS) afterNextPaint(refreshDiagnostics);
@@ -494,7 +510,7 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
         ...(content.notice ? { notice: { tone: 'info' as const, text: content.notice, nonce: ++nonce, ...showAction(content.changed) } } : {}),
       };
       if (changedData) extra.history = recordEdit(get().history, before, content.label, undefined, Date.now());
-      if (changedData) applyData(content.data, extra);
+      if (changedData) applyData(content.data, extra, content.placed);
       else set(extra);
       // The marks are for a moment: long enough to be seen, gone before they become noise.
       const marked = get().recentChanges;

@@ -17,6 +17,7 @@ import {
   type OpenedFile,
   type SaveBase,
   changedItems,
+  keepUnchanged,
   mergeWorkingTexts,
   type MergeSide,
 } from '../../format';
@@ -413,14 +414,21 @@ function onDisk(disk: DiskState, cause: 'outside' | 'write' = 'outside'): void {
   const disked = { version: disk.version, text: disk.text };
   outsideListener?.change(document.savedData, opened.data, disk.text, cause);
   if (!hasUnwritten() && !sync.pending) {
-    const changes = changedItems(document.data, opened.data);
+    // What the change did not touch keeps the objects open now: the canvas, the workers' copies
+    // and the comparisons below then work on the change, not on the whole file again.
+    const shared = keepUnchanged(document.data, opened.data);
+    // The same content read again is taken as read, as ever: the undo list and what this
+    // browser keeps of the session follow the text on disk.
+    const data = shared === document.data ? opened.data : shared;
+    const changes = changedItems(document.data, data);
     useDocumentStore.getState().replaceFromDisk({
       base: opened.source,
-      data: opened.data,
-      savedData: opened.data,
+      data,
+      savedData: data,
       label: 'Changes on disk',
       changed: changes.changed,
-      notice: describeDiskChange(changes, document.trees, opened.data),
+      notice: describeDiskChange(changes, document.trees, data),
+      placed: { diagnostics: opened.diagnostics, version: opened.version },
     });
     sync.base = disked;
     updateSaveState();

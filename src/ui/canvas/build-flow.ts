@@ -7,6 +7,7 @@ import type { ChangeMark, ChangeMarks } from './change-tree';
 import { STATUS_LABEL, kindLabel, relationLabel } from '../words';
 import { JUNCTION_SIZE, type Orientation, type Point, type Slot } from './edge-geometry';
 import { assignEdgeSlots } from './edge-placement';
+import { stableItems } from './stable-items';
 
 /** The AND junction's circle on the canvas, in px. */
 export { JUNCTION_SIZE } from './edge-geometry';
@@ -128,11 +129,12 @@ export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges:
   const targetOf = traceTargets(input.allTrees);
   const backlogCount = new Map<string, number>();
   for (const entry of tree.backlog) backlogCount.set(entry.ref, (backlogCount.get(entry.ref) ?? 0) + 1);
-  const links = drawableLinks(tree);
+  // Items only moved along their list in the file (a node written above them) are drawn as before.
+  const links = stableItems(`${tree.key}:links`, drawableLinks(tree));
   const withCauses = new Set(links.map((link) => link.to!));
   const hidden = input.folded?.hidden;
 
-  const nodes: CausewayFlowNode[] = tree.nodes.map((node) => {
+  const nodes: CausewayFlowNode[] = stableItems(`${tree.key}:nodes`, tree.nodes).map((node) => {
     const card = cardOf(node, {
       node,
       linkSide: tree.key === 'conflict' ? 'left' : tree.key === 'transition' ? 'right' : 'top',

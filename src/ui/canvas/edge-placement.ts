@@ -3,7 +3,7 @@
 // (a card added, moved, its links changed) places again only the links at those cards and the
 // labels of links that changed; every other link keeps its place, so nothing else on the canvas
 // moves and the work stays small. Anything bigger places every link again.
-import { RectGrid } from '../../layout';
+import { RectGrid, RectList } from '../../layout';
 import { pointAlong } from '../../render/geometry';
 import { nextTask } from '../timing/next-task';
 import { relationLabel } from '../words';
@@ -179,6 +179,11 @@ function endsOf(edge: LinkFlowEdge, rects: Map<string, Rect>): [EdgeEnd, EdgeEnd
 /** Beyond this share of the links, a change is placed whole; so is any change of a small tree (it is quick). */
 const NEARBY_SHARE = 0.2;
 const NEARBY_FROM = 60;
+/** Up to this many labels placed again, they are placed by looking through lists, not grids. */
+const FEW_LABELS = 8;
+
+/** Where labels look for what they would cover. */
+type NearbyRects = Pick<RectGrid, 'add' | 'near'>;
 
 /**
  * The placement after a few cards changed, from the last one: the cards that changed (moved,
@@ -242,9 +247,12 @@ function placeNear(
     if (kept && !dirty.has(edge.id) && sameSlot(kept.sourceSlot, sourceSlot) && sameSlot(kept.targetSlot, targetSlot)) placements.set(edge.id, kept);
     else relabel.push(edge);
   }
-  const cards = new RectGrid();
+  // A few labels placed among a big tree's cards (one card added): asking plain lists is
+  // quicker than filling grids with every card and label first.
+  const few = relabel.length <= FEW_LABELS;
+  const cards = few ? new RectList() : new RectGrid();
   for (const rect of rects.values()) cards.add(rect);
-  const labels = new RectGrid();
+  const labels = few ? new RectList() : new RectGrid();
   const boxes = new Map<string, Rect>();
   for (const [id, box] of last.done.labels) {
     if (!placements.has(id)) continue;
@@ -269,7 +277,7 @@ function sameSlot(a: Slot | undefined, b: Slot | undefined): boolean {
  * (covering another label is worse than brushing a card), then slid across the flow off any label
  * still under it. Adds the label's box to `labels` and sets it on `placement`.
  */
-function placeLabel(edge: LinkFlowEdge, placement: EdgePlacement, rects: Map<string, Rect>, cards: RectGrid, labels: RectGrid, orientation: Orientation): Rect | undefined {
+function placeLabel(edge: LinkFlowEdge, placement: EdgePlacement, rects: Map<string, Rect>, cards: NearbyRects, labels: NearbyRects, orientation: Orientation): Rect | undefined {
   const { sourceSlot, targetSlot } = placement;
   const data = edge.data!;
   const source = rects.get(edge.source);
