@@ -58,6 +58,10 @@ test('the driver invites a participant and an observer; a node added by the part
   const id = (await added.getAttribute('data-node-id'))!;
   await expect(card(driver, id)).toBeVisible({ timeout: 3000 });
   await expect(card(observer, id)).toBeVisible({ timeout: 3000 });
+  // The driver's page names who added it (the session wrote it to the file), not "other window".
+  await expect(card(driver, id).locator('.cw-turn-tag')).toHaveText('New · Tom');
+  await card(driver, id).scrollIntoViewIfNeeded();
+  await shot(driver, 'driver-new-card-named');
   await expect
     .poll(() => {
       const file = parse(read(path)) as { trees: { current_reality: { nodes: { id: string; contributions?: unknown[] }[] } } };

@@ -13,7 +13,9 @@ export async function buildCli() {
   rmSync(outdir, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    entryPoints: { causeway: 'src/cli/entry.ts' },
+    // The file bridge saves in a worker thread (src/collab/server/off-thread-saver.ts), whose
+    // code is its own entry, found beside causeway.js.
+    entryPoints: { causeway: 'src/cli/entry.ts', 'save-worker': 'src/collab/server/save-worker.ts' },
     outdir,
     bundle: true,
     splitting: true,

@@ -11,11 +11,9 @@ import {
   deepEqual,
   mergeWorkingTexts,
   openWorkingFile,
-  saveWithSource,
   type Json,
   type MergeConflict,
   type MergeSide,
-  type SaveBase,
   shapeOfText,
   unfinishedChange,
 } from '../../format';
@@ -26,6 +24,7 @@ import { DocReader } from '../read-doc';
 import { fillDoc } from '../load-doc';
 import { rootsOf } from '../shared-doc';
 import { writeFileToDoc } from '../write-doc';
+import { OffThreadSaver, saveWorkerEntry } from './off-thread-saver';
 
 /** The pause after a change before the file is written: typing writes once, not on every key. */
 export const WRITE_DELAY_MS = 300;
@@ -53,6 +52,12 @@ export interface FileBridgeOptions {
    * it is kept, and written onto the file's text, instead of being filled from the file.
    */
   adopt?: boolean;
+  /**
+   * Save in a worker thread, so that the session's messages never wait for a save: by default
+   * wherever the command line's bundle has the worker; true: also from the TypeScript source
+   * (tests); false: never.
+   */
+  saveOffThread?: boolean;
 }
 
 export interface BridgeState {
@@ -70,7 +75,6 @@ export interface SnapshotOutcome {
 interface Base {
   text: string;
   version: string;
-  source: SaveBase;
   /** The document's data that this text holds. */
   data: Json;
 }
@@ -95,6 +99,7 @@ export class FileBridge {
   private readonly stopWatching: () => void;
   private readonly onUpdate: (update: Uint8Array, origin: unknown) => void;
   private closed = false;
+  private readonly saver: OffThreadSaver;
   readonly origin: unknown;
 
   /** Reads the working file at `path` (its real path) into the empty document `doc`. */
@@ -109,7 +114,7 @@ export class FileBridge {
       throw new FileOpenError(`${path}${where}: ${error?.message ?? 'this is not a working file Causeway can edit'}`);
     }
     if (!options.adopt) fillDoc(doc, opened.data!, undefined, options.origin ?? BRIDGE_ORIGIN);
-    const base: Base = { text: read.text, version: read.version, source: opened.source, data: options.adopt ? opened.data! : reader.view().data };
+    const base: Base = { text: read.text, version: read.version, data: options.adopt ? opened.data! : reader.view().data };
     const bridge = new FileBridge(path, doc, reader, base, disk, options);
     if (options.adopt) bridge.schedule();
     return bridge;
@@ -124,17 +129,24 @@ export class FileBridge {
     private readonly options: FileBridgeOptions,
   ) {
     this.base = base;
+    this.saver = new OffThreadSaver(options.saveOffThread === false ? undefined : saveWorkerEntry({ fromSource: options.saveOffThread }), base.text.length);
     this.origin = options.origin ?? BRIDGE_ORIGIN;
     this.onUpdate = (_update, origin) => {
       if (origin !== this.origin) this.schedule();
     };
     doc.on('update', this.onUpdate);
     this.stopWatching = options.watch === false ? () => undefined : disk.watch(() => void this.checkDisk());
+    this.saver.prepare(base.text);
     this.publish();
   }
 
   get current(): BridgeState {
     return this.state;
+  }
+
+  /** Where the file's saves are made now (see OffThreadSaver). */
+  get savesIn(): 'starting' | 'worker' | 'here' {
+    return this.saver.where;
   }
 
   /** The text last written or read, and its data (what the file holds as far as the bridge knows). */
@@ -195,6 +207,7 @@ export class FileBridge {
     this.closed = true;
     this.stopWatching();
     this.doc.off('update', this.onUpdate);
+    await this.saver.close();
   }
 
   schedule(): void {
@@ -214,10 +227,10 @@ export class FileBridge {
     const disk = await this.readDisk();
     if (!disk) return;
     if (disk.version !== this.base.version) return this.merge(disk);
-    const saved = saveWithSource(this.base.source, data);
+    const text = await this.saver.save(this.base.text, data);
     // Written as `causeway open` writes: compared with the version last seen (again just before
     // the rename), and over a change by someone else only once it has settled.
-    const outcome = await this.disk.write(this.base.version, saved.text);
+    const outcome = await this.disk.write(this.base.version, text);
     if (outcome.outcome === 'stale') {
       if (outcome.disk.text === null) return this.setState({ problem: `the file cannot be read (${outcome.disk.problem}); the session keeps its work and will not write over it.` });
       return this.merge({ text: outcome.disk.text, version: outcome.disk.version });
@@ -226,7 +239,7 @@ export class FileBridge {
       this.setState({ problem: `the file was not written (${outcome.reason}); the session keeps its work and tries again with the next change.` });
       return;
     }
-    this.base = { text: saved.text, version: versionOf(saved.text), source: saved.source, data };
+    this.base = { text, version: versionOf(text), data };
     if (this.state.problem) this.setState({ problem: null });
   }
 
@@ -273,7 +286,8 @@ export class FileBridge {
     this.pending = null;
     this.choices.clear();
     const opened = openWorkingFile(disk.text);
-    this.base = { text: disk.text, version: disk.version, source: opened.source, data: opened.data! };
+    this.base = { text: disk.text, version: disk.version, data: opened.data! };
+    this.saver.prepare(disk.text);
     this.setState({ problem: null, conflicts: [] });
     await this.write(); // what the session has beyond the disk's version goes onto it now
   }

@@ -86,7 +86,7 @@ export function ClaimCard({ data, selected, targetHandle, sourceHandle, editor }
         <div className="cw-claim-tags">
           {turnMark && (
             <span className="cw-turn-tag" role="note" title="In a turn you have not reviewed: see the Turns panel">
-              {turnMarkWords(turnMark)}
+              {turnMarkWords(turnMark, contributorNames[0])}
             </span>
           )}
           {changedOnDisk && (

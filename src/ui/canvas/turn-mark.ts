@@ -10,8 +10,14 @@ export function useTurnMark(id: string): TurnMark | undefined {
   return working ? mark : undefined;
 }
 
-/** "New · Assistant": the word on the mark. */
-export function turnMarkWords(mark: TurnMark): string {
-  const who = mark.actor === 'assistant' ? 'assistant' : mark.actor === 'window' ? 'other window' : 'file on disk';
+/**
+ * "New · assistant", "New · Tom": the words on the mark. An item added through the editor's other
+ * pages (in a group session: a participant's card, written to the file by the session) is named
+ * after the person the file credits with it, `addedBy` (the first contributor's name), as every
+ * participant's page names them; without one, "other window".
+ */
+export function turnMarkWords(mark: TurnMark, addedBy?: string): string {
+  const person = mark.change === 'added' && addedBy ? addedBy : undefined;
+  const who = mark.actor === 'assistant' ? 'assistant' : mark.actor === 'window' ? (person ?? 'other window') : 'file on disk';
   return `${mark.change === 'added' ? 'New' : 'Changed'} · ${who}`;
 }
