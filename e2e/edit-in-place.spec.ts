@@ -71,7 +71,9 @@ test('Enter on the selected card edits it there; Escape leaves the statement as 
   await expect(page.locator('[data-notice-tone="refusal"]')).toContainText('cannot be blank');
   await expect(card(page, 'r5').locator('.cw-claim-text')).toHaveText('The experienced volunteers do every hard repair themselves.');
 
-  // Clicking away keeps what was typed: no keystroke is lost.
+  // Clicking away keeps what was typed: no keystroke is lost. (The keyboard is back on the card
+  // once the refused editor has closed.)
+  await expect(page.locator('.react-flow__node[data-id="r5"]')).toBeFocused();
   await page.keyboard.press('Enter');
   await editor(page, 'r5').press('End');
   await editor(page, 'r5').pressSequentially(' Mostly.');

@@ -29,6 +29,7 @@ for (const tree of ['prerequisite', 'future_reality']) {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/');
     await openThroughInput(page, fixture('tall-trees.yaml'));
+  await expect(page.locator('.cw-file-name')).toHaveText('tall-trees.yaml'); // read off the page's thread: in a moment
     await showTree(page, tree);
     expect(await cardTextPx(page)).toBeGreaterThanOrEqual(8.9);
     await expect(page.locator('.react-flow__minimap')).toBeVisible();
@@ -63,6 +64,7 @@ test('the minimap draws every card; pressing and dragging on it moves the view t
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/');
   await openThroughInput(page, fixture('tall-trees.yaml'));
+  await expect(page.locator('.cw-file-name')).toHaveText('tall-trees.yaml'); // read off the page's thread: in a moment
   await showTree(page, 'prerequisite');
   const map = page.locator('.react-flow__minimap svg');
   await expect(map).toBeVisible();
@@ -124,6 +126,7 @@ test('a node added with + Add node comes into view, selected, every time', async
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/');
   await openThroughInput(page, fixture('tall-trees.yaml'));
+  await expect(page.locator('.cw-file-name')).toHaveText('tall-trees.yaml'); // read off the page's thread: in a moment
   for (const tree of ['prerequisite', 'future_reality']) {
     await showTree(page, tree);
     for (let i = 1; i <= 3; i++) {
