@@ -2,7 +2,7 @@
 // expected content with the same YAML library the app uses.
 import { expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
@@ -45,6 +45,10 @@ export async function showTree(page: Page, tree: string): Promise<void> {
 
 export async function openThroughInput(page: Page, path: string): Promise<void> {
   await page.locator('.cw-open input[type="file"]').setInputFiles(path);
+  // The file is read off the page's thread: it is in once its name shows, or once a dialog says
+  // it was refused or imported (until then the old file's trees are still on screen).
+  const opened = page.locator('.cw-file-name').filter({ hasText: basename(path) });
+  await expect(opened.or(page.getByRole('alertdialog')).or(page.getByRole('dialog')).first()).toBeVisible();
 }
 
 /** Drops a file on the window, as dragging it from the desktop does. */
