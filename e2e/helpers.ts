@@ -48,7 +48,8 @@ export async function openThroughInput(page: Page, path: string): Promise<void> 
   // The file is read off the page's thread: it is in once its name shows, or once a dialog says
   // it was refused or imported (until then the old file's trees are still on screen).
   const opened = page.locator('.cw-file-name').filter({ hasText: basename(path) });
-  await expect(opened.or(page.getByRole('alertdialog')).or(page.getByRole('dialog')).first()).toBeVisible();
+  // A file of hundreds of kilobytes takes a second or two to read, several on a busy machine.
+  await expect(opened.or(page.getByRole('alertdialog')).or(page.getByRole('dialog')).first()).toBeVisible({ timeout: 30_000 });
 }
 
 /** Drops a file on the window, as dragging it from the desktop does. */
