@@ -23,6 +23,7 @@ import {
 } from '../../format';
 import type { DiskState, ServerMessage } from '../../protocol/workspace-protocol';
 import type { TurnRecord } from '../../protocol/turn-record';
+import { readWorkingFile } from '../read-off-thread';
 import { loadSession, startAutosave, type SavedSession, type SessionKey } from '../autosave';
 import { useDocumentStore } from '../document-store';
 import { useHistoryStore } from '../history-store';
@@ -141,7 +142,7 @@ export function startLiveSync(): () => void {
     state.connection = connectLive(
       {
         state: (connection) => onConnection(connection),
-        message: (message) => void onMessage(message),
+        message: (message) => take(message),
         malformed: (reason) => useDocumentStore.getState().say('refusal', `The server sent ${reason}; it was ignored.`),
       },
       currentSecret,
@@ -215,6 +216,17 @@ async function checkRestarted(): Promise<void> {
   if (holds !== false || useLiveStore.getState().connection === 'connected') return;
   forgetSecret(secret);
   useLiveStore.setState({ restarted: true });
+}
+
+/**
+ * The server's messages, taken one after another: reading a changed file takes a moment (off
+ * this thread), and what the server said next (our write's answer, a newer change) must not be
+ * acted on before what it said first.
+ */
+let inbox: Promise<void> = Promise.resolve();
+
+function take(message: ServerMessage): void {
+  inbox = inbox.then(() => onMessage(message)).catch((error: unknown) => console.error('Causeway: a message from the server could not be handled', error));
 }
 
 async function onMessage(message: ServerMessage): Promise<void> {
@@ -326,7 +338,7 @@ async function welcomeFile(message: Extract<ServerMessage, { type: 'welcome'; mo
   useHistoryStore.getState().adoptDiskHistory(message.file.name, message.history, message.historyProblem, recordOnDisk);
   if (sameFile) {
     // Back after a lost connection: the disk may have changed, and edits may be waiting.
-    onDisk(message.disk);
+    await onDisk(message.disk);
     if (hasUnwritten()) scheduleWrite(0);
     return;
   }
@@ -371,32 +383,48 @@ function recoverUnwrittenEdits(fileId: string, session: SavedSession | undefined
   mergeWith({ version: disk.version, text: disk.text }, session.data, 'Recover edits not yet written', 'recovered');
 }
 
-function onDisk(disk: DiskState, cause: 'outside' | 'write' = 'outside'): void {
+/** What the disk holds now, taken in: shown as it is, merged with edits waiting, or its problem said. */
+async function onDisk(disk: DiskState, cause: 'outside' | 'write' = 'outside'): Promise<void> {
   if (!sync) return;
   sync.latestDisk = disk;
-  const base = sync.base;
+  if (tookWithoutReading(disk) || disk.text === null) return;
+  // Read (parsed and validated) off this thread where it can be: the page keeps answering meanwhile.
+  const opened = await readWorkingFile(disk.text);
+  // Meanwhile a newer state may have come, or this one been taken (the person's say, our write's answer).
+  if (!sync || sync.latestDisk !== disk || tookWithoutReading(disk)) return;
+  takeRead({ version: disk.version, text: disk.text }, opened, cause);
+}
+
+/** Takes in what needs no reading of the text (true), or leaves it to be read (false). */
+function tookWithoutReading(disk: DiskState): boolean {
+  const base = sync!.base;
   if (base && disk.version === base.version) {
     // Back as it was (`git stash pop`): edits that waited for it are written now (setDiskProblem).
     if (useLiveStore.getState().diskProblem) setDiskProblem(null);
     updateSaveState();
-    return;
+    return true;
   }
   if (disk.text === null) {
     setDiskProblem({ message: disk.problem, diagnostics: [], missing: /no such file/i.test(disk.problem) });
-    return;
+    return true;
   }
-  const document = useDocumentStore.getState().document;
-  if (!document || !base) {
+  if (!useDocumentStore.getState().document || !base) {
     // Nothing good was open yet (the file was broken): open it now that it reads.
     if (openFromDisk(disk)) useDocumentStore.getState().say('info', `${useLiveStore.getState().file?.name ?? 'The file'} reads again and is open.`);
-    return;
+    return true;
   }
   // Our own write, whose answer was lost with the connection.
-  if (sync.lastSent && disk.text === sync.lastSent.text) {
-    written(sync.lastSent, disk.version);
-    return;
+  if (sync!.lastSent && disk.text === sync!.lastSent.text) {
+    written(sync!.lastSent, disk.version);
+    return true;
   }
-  const opened = openWorkingFile(disk.text);
+  return false;
+}
+
+/** The disk's new text, read, taken in: as it is when nothing waits here, else merged. */
+function takeRead(disk: { version: string; text: string }, opened: OpenedFile, cause: 'outside' | 'write'): void {
+  if (!sync) return;
+  const document = useDocumentStore.getState().document!;
   if (!opened.editable || opened.data === undefined) {
     const first = opened.diagnostics.find((d) => d.severity === 'error');
     const summary = opened.version.kind === 'unsupported' ? `it now says schema_version ${opened.version.found}` : first ? `line ${first.line}:${first.column}: ${first.message}` : 'it cannot be read';
@@ -411,7 +439,6 @@ function onDisk(disk: DiskState, cause: 'outside' | 'write' = 'outside'): void {
     return;
   }
   setDiskProblem(null);
-  const disked = { version: disk.version, text: disk.text };
   outsideListener?.change(document.savedData, opened.data, disk.text, cause);
   if (!hasUnwritten() && !sync.pending) {
     // What the change did not touch keeps the objects open now: the canvas, the workers' copies
@@ -430,11 +457,11 @@ function onDisk(disk: DiskState, cause: 'outside' | 'write' = 'outside'): void {
       notice: describeDiskChange(changes, document.trees, data),
       placed: { diagnostics: opened.diagnostics, version: opened.version },
     });
-    sync.base = disked;
+    sync.base = disk;
     updateSaveState();
     return;
   }
-  mergeWith(disked, document.data, 'Merge with changes on disk', 'disk');
+  mergeWith(disk, document.data, 'Merge with changes on disk', 'disk', opened);
 }
 
 /** Why the disk's new content looks like an unfinished write, compared with what this page last took from disk. */
@@ -449,7 +476,7 @@ export function takeDiskAsItIs(): void {
   const disk = sync?.latestDisk;
   if (!sync || !disk || disk.text === null) return;
   sync.takenAsItIs = disk.version;
-  onDisk(disk);
+  void onDisk(disk);
 }
 
 /**
@@ -457,7 +484,7 @@ export function takeDiskAsItIs(): void {
  * page last read. Clean: the result is shown and written. Conflicts: the result (with my values
  * where the two disagree) is shown, and nothing is written until each conflict is settled.
  */
-function mergeWith(disk: { version: string; text: string }, mine: Json, label: string, cause: 'disk' | 'recovered' | 'settled'): void {
+function mergeWith(disk: { version: string; text: string }, mine: Json, label: string, cause: 'disk' | 'recovered' | 'settled', read?: OpenedFile): void {
   if (!sync?.base) return;
   const choices = useLiveStore.getState().choices;
   const outcome = mergeWorkingTexts(sync.base.text, mine, disk.text, choices);
@@ -477,7 +504,7 @@ function mergeWith(disk: { version: string; text: string }, mine: Json, label: s
     updateSaveState();
     return;
   }
-  const theirs = openWorkingFile(disk.text);
+  const theirs = read ?? openWorkingFile(disk.text);
   if (theirs.data === undefined) return;
   const data = deepEqual(outcome.data, theirs.data) ? theirs.data : outcome.data;
   sync.base = disk;
@@ -589,7 +616,7 @@ export function overwriteDiskProblem(): void {
   if (sync && useLiveStore.getState().diskProblem) writeNow(true);
 }
 
-function onWriteResult(message: Extract<ServerMessage, { type: 'write-result' }>): void {
+async function onWriteResult(message: Extract<ServerMessage, { type: 'write-result' }>): Promise<void> {
   if (!sync?.inFlight || message.request !== sync.inFlight.request) return;
   const sent = sync.inFlight;
   sync.inFlight = null;
@@ -600,7 +627,7 @@ function onWriteResult(message: Extract<ServerMessage, { type: 'write-result' }>
   if (message.outcome === 'stale') {
     // The file changed before this write arrived. Its news may already have been merged (the
     // disk's message came first), so the merged edits may still wait: write them now.
-    onDisk(message.disk);
+    await onDisk(message.disk);
     if (hasUnwritten()) scheduleWrite(0);
     return;
   }
