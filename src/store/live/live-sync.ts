@@ -439,14 +439,14 @@ function takeRead(disk: { version: string; text: string }, opened: OpenedFile, c
     return;
   }
   setDiskProblem(null);
-  outsideListener?.change(document.savedData, opened.data, disk.text, cause);
   if (!hasUnwritten() && !sync.pending) {
     // What the change did not touch keeps the objects open now: the canvas, the workers' copies
-    // and the comparisons below then work on the change, not on the whole file again.
+    // and the comparisons below (and the turn's) then work on the change, not on the whole file again.
     const shared = keepUnchanged(document.data, opened.data);
     // The same content read again is taken as read, as ever: the undo list and what this
     // browser keeps of the session follow the text on disk.
     const data = shared === document.data ? opened.data : shared;
+    outsideListener?.change(document.savedData, data, disk.text, cause);
     const changes = changedItems(document.data, data);
     useDocumentStore.getState().replaceFromDisk({
       base: opened.source,
@@ -461,6 +461,7 @@ function takeRead(disk: { version: string; text: string }, opened: OpenedFile, c
     updateSaveState();
     return;
   }
+  outsideListener?.change(document.savedData, opened.data, disk.text, cause);
   mergeWith(disk, document.data, 'Merge with changes on disk', 'disk', opened);
 }
 
