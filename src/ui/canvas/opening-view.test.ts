@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { READABLE_ZOOM, clearRoom, openingViewport } from './opening-view';
+import fc from 'fast-check';
+import { READABLE_ZOOM, clearRoom, densest, openingViewport, type Box } from './opening-view';
 
 const canvas = { width: 1000, height: 600 };
 
@@ -78,5 +79,48 @@ describe('openingViewport', () => {
     const right = 600 * view.zoom + view.x;
     const bottom = 500 * view.zoom + view.y;
     expect(right <= 820 || bottom <= 470).toBe(true);
+  });
+});
+
+describe('densest', () => {
+  /** The plain search it replaced: every window against every card. */
+  function everyCard(boxes: readonly Box[], window: { width: number; height: number }): Box | undefined {
+    if (boxes.length === 0) return undefined;
+    const around = (group: readonly Box[]): Box => {
+      const x = Math.min(...group.map((b) => b.x));
+      const y = Math.min(...group.map((b) => b.y));
+      return { x, y, width: Math.max(...group.map((b) => b.x + b.width)) - x, height: Math.max(...group.map((b) => b.y + b.height)) - y };
+    };
+    const all = around(boxes);
+    if (all.width <= window.width && all.height <= window.height) return all;
+    let best: Box[] = [];
+    for (const anchor of boxes.slice(0, 400)) {
+      for (const [fx, fy] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
+        const left = fx === 0 ? anchor.x : anchor.x + anchor.width - window.width;
+        const top = fy === 0 ? anchor.y : anchor.y + anchor.height - window.height;
+        const inside = boxes.filter((b) => b.x >= left && b.y >= top && b.x + b.width <= left + window.width && b.y + b.height <= top + window.height);
+        if (inside.length > best.length) best = inside;
+      }
+    }
+    return around(best.length ? best : [boxes[0]!]);
+  }
+
+  it('finds the same group as trying every card in every window', () => {
+    const box = fc.record({ x: fc.integer({ min: -2000, max: 2000 }), y: fc.integer({ min: -2000, max: 2000 }), width: fc.integer({ min: 1, max: 400 }), height: fc.integer({ min: 1, max: 300 }) });
+    fc.assert(
+      fc.property(fc.array(box, { maxLength: 120 }), fc.integer({ min: 100, max: 1500 }), fc.integer({ min: 100, max: 1000 }), (boxes, width, height) => {
+        expect(densest(boxes, { width, height })).toEqual(everyCard(boxes, { width, height }));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('shows the densest window of a thousand-card tree, not the first cards', () => {
+    // Cards in a row, sparse on the left, packed on the right.
+    const sparse = Array.from({ length: 50 }, (_, i) => ({ x: i * 1000, y: 0, width: 200, height: 80 }));
+    const packed = Array.from({ length: 950 }, (_, i) => ({ x: 60_000 + (i % 10) * 210, y: Math.floor(i / 10) * 90, width: 200, height: 80 }));
+    const group = densest([...sparse, ...packed], { width: 2100, height: 900 })!;
+    expect(group.x).toBe(60_000);
+    expect(group.width).toBe(2090);
   });
 });

@@ -61,24 +61,51 @@ function fitInto(tree: Box, canvas: { width: number; height: number }, starts: r
 /** The box around the most cards that one window can show together (the first such group). */
 export function densest(boxes: readonly Box[], window: { width: number; height: number }): Box | undefined {
   if (boxes.length === 0) return undefined;
-  const around = (group: readonly Box[]): Box => {
-    const x = Math.min(...group.map((b) => b.x));
-    const y = Math.min(...group.map((b) => b.y));
-    return { x, y, width: Math.max(...group.map((b) => b.x + b.width)) - x, height: Math.max(...group.map((b) => b.y + b.height)) - y };
-  };
   const all = around(boxes);
   if (all.width <= window.width && all.height <= window.height) return all;
+  // The cards by their left edge: a window's cards are looked for only among those whose left
+  // edge falls inside it (a thousand-card tree: thousands of windows, each a short scan).
+  const order = boxes.map((_, i) => i).sort((a, b) => boxes[a]!.x - boxes[b]!.x);
+  const lefts = order.map((i) => boxes[i]!.x);
+  const holds = (b: Box, left: number, top: number) => b.x >= left && b.y >= top && b.x + b.width <= left + window.width && b.y + b.height <= top + window.height;
+  const count = (left: number, top: number): number => {
+    let n = 0;
+    for (let k = firstAtLeast(lefts, left); k < order.length && lefts[k]! <= left + window.width; k++) if (holds(boxes[order[k]!]!, left, top)) n++;
+    return n;
+  };
   // Each card tried as the window's top-left, top-right, bottom-left and bottom-right corner.
-  let best: Box[] = [];
+  let best: { left: number; top: number; count: number } | undefined;
   for (const anchor of boxes.slice(0, 400)) {
     for (const [fx, fy] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
       const left = fx === 0 ? anchor.x : anchor.x + anchor.width - window.width;
       const top = fy === 0 ? anchor.y : anchor.y + anchor.height - window.height;
-      const inside = boxes.filter((b) => b.x >= left && b.y >= top && b.x + b.width <= left + window.width && b.y + b.height <= top + window.height);
-      if (inside.length > best.length) best = inside;
+      const n = count(left, top);
+      if (n > (best?.count ?? 0)) best = { left, top, count: n };
     }
   }
-  return around(best.length ? best : [boxes[0]!]);
+  return around(best ? boxes.filter((b) => holds(b, best.left, best.top)) : [boxes[0]!]);
+}
+
+function around(group: readonly Box[]): Box {
+  let [x, y, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const b of group) {
+    x = Math.min(x, b.x);
+    y = Math.min(y, b.y);
+    right = Math.max(right, b.x + b.width);
+    bottom = Math.max(bottom, b.y + b.height);
+  }
+  return { x, y, width: right - x, height: bottom - y };
+}
+
+/** The first index of the ascending `values` at or above `value`. */
+function firstAtLeast(values: readonly number[], value: number): number {
+  let [lo, hi] = [0, values.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**
