@@ -3,9 +3,10 @@
 // heights add up: its head and frame (by kind and status), its statement (lines, wrapped at
 // spaces as CSS wraps them, from canvas text widths, times the line height), its rows of trace
 // chips, and its footer (by which parts it shows). Each of those is measured once per page
-// on a few calibration cards drawn like any other (see card-sizes.tsx); a card whose arithmetic
-// is not certain (a line or a row that nearly fits, a footer that wraps, a change view's marks,
-// problems, an unusual statement) is drawn and measured as before.
+// on a few calibration cards drawn like any other (see card-sizes.tsx). A statement whose wrapping
+// is not certain (a line that nearly fits, words the arithmetic does not wrap) is laid out on its
+// own on the page; a card whose other parts are not certain (a row of chips that nearly fits, a
+// footer that wraps, a change view's marks, problems) is drawn and measured as before.
 import type { ClaimData } from './build-flow';
 import { TRACE_LABEL, plural } from '../words';
 
@@ -46,6 +47,16 @@ export interface CardParts {
 export interface Modelled {
   parts: CardParts;
   lines: number;
+}
+
+/**
+ * A card whose parts the arithmetic is sure of, but not how its statement wraps (a line nearly
+ * fits, or the text has what the arithmetic does not wrap): its lines are read from the page,
+ * the statement alone laid out as a card lays it out (see card-sizes.tsx).
+ */
+export interface UnsureLines {
+  parts: CardParts;
+  lines: undefined;
 }
 
 /** How near a line or a row may come to the edge before the arithmetic is not trusted. */
@@ -155,16 +166,15 @@ function footerFits(data: ClaimData, metrics: CardMetrics): boolean {
   return !people || linesOf(data.contributorNames.join(', '), fonts.people, left) === 1;
 }
 
-/** What a card's height is made of, or undefined when it must be drawn to be measured. */
-export function modelCard(data: ClaimData, metrics: CardMetrics): Modelled | undefined {
+/** What a card's height is made of (its lines perhaps left to the page), or undefined when it must be drawn to be measured. */
+export function modelCard(data: ClaimData, metrics: CardMetrics): Modelled | UnsureLines | undefined {
   const { node } = data;
   if (data.mark || data.previous || data.problems.length > 0 || !plainEnough(node.text)) return undefined;
   const rows = traceRows(data, metrics);
   if (rows === undefined || !footerFits(data, metrics)) return undefined;
   const lines = linesOf(node.text, metrics.fonts.text, metrics.textWidth);
-  if (lines === undefined) return undefined;
   const parts = { kind: node.kind, status: node.status, people: data.contributorNames.length > 0, assumptions: node.assumptions.length > 0, challenges: node.challenges.length > 0, backlog: data.openBacklog > 0, traceRows: rows };
-  return { parts, lines };
+  return lines === undefined ? { parts, lines: undefined } : { parts, lines };
 }
 
 /** The frame a card's size is built on: its kind and status, one line, nothing else. */

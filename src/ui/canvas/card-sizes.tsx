@@ -12,7 +12,7 @@ import type { ClaimData } from './build-flow';
 import { ClaimCard, linkHandleSide } from './ClaimNode';
 import { nextTask } from '../timing/next-task';
 import { keepRecent } from './recent';
-import { calibrationParts, metricsCard, modelCard, partsCard, readMetrics, sizeOf, type CardMetrics, type CardParts, type CardSize, type Modelled } from './card-model';
+import { calibrationParts, metricsCard, modelCard, partsCard, readMetrics, sizeOf, type CardMetrics, type CardParts, type CardSize, type Modelled, type UnsureLines } from './card-model';
 import { useChecks } from '../checks/check-report';
 
 export type { CardSize } from './card-model';
@@ -112,6 +112,34 @@ const calibrated = new Map<string, CardSize>();
 /** How many of the cards sized by arithmetic are also drawn, to check the arithmetic against. */
 const VERIFY_CARDS = 4;
 
+/** How many statements are laid out together to read their lines (one layout of the page for all). */
+const STATEMENTS_A_TASK = 300;
+
+/**
+ * The lines each of `texts` takes in a card's statement, read from the page: copies of the drawn
+ * card `card`'s statement, one per text, beside it in its column (so the same width and styles
+ * apply), measured together. Undefined for a text whose height is not a whole number of lines.
+ */
+function statementLines(card: HTMLElement, texts: string[]): (number | undefined)[] {
+  const statement = card.querySelector<HTMLElement>('.cw-claim-text');
+  const column = statement?.parentElement;
+  if (!statement || !column) return texts.map(() => undefined);
+  const line = statement.getBoundingClientRect().height;
+  const copies = texts.map((text) => {
+    const copy = statement.cloneNode(false) as HTMLElement;
+    copy.textContent = text;
+    column.insertBefore(copy, statement);
+    return copy;
+  });
+  const lines = copies.map((copy) => {
+    const ratio = copy.getBoundingClientRect().height / line;
+    const whole = Math.round(ratio);
+    return whole >= 1 && Math.abs(ratio - whole) < 0.02 ? whole : undefined;
+  });
+  for (const copy of copies) copy.remove();
+  return lines;
+}
+
 /** Draws `cards` off screen at once, reads their slots (each a card as the canvas draws it) and takes them away. */
 function drawn<T>(root: Root, host: HTMLElement, cards: ClaimData[], read: (slots: HTMLElement[]) => T): T {
   flushSync(() =>
@@ -153,6 +181,7 @@ async function modelSizes(root: Root, host: HTMLElement, cards: ClaimData[], job
   // A card with a reasoning check mark has one more part in its footer: drawn.
   const checked = useChecks.getState().byItem;
   const modelled = new Map<number, Modelled>();
+  const unsure = new Map<number, UnsureLines>();
   for (let i = 0; i < cards.length; ) {
     // Text widths are measured the first time a word is seen: a slice of cards a task.
     await nextTask();
@@ -161,8 +190,21 @@ async function modelSizes(root: Root, host: HTMLElement, cards: ClaimData[], job
     for (; i < cards.length && performance.now() - began < TASK_BUDGET_MS; i++) {
       const data = cards[i]!;
       const card = checked.has(data.node.id) ? undefined : modelCard(data, known);
-      if (card) modelled.set(i, card);
+      if (card?.lines !== undefined) modelled.set(i, card);
+      else if (card) unsure.set(i, card);
     }
+  }
+  // Statements whose wrapping the arithmetic is unsure of: laid out on the page, all at once.
+  const indexes = [...unsure.keys()];
+  for (let start = 0; start < indexes.length; start += STATEMENTS_A_TASK) {
+    await nextTask();
+    if (job.cancelled) return sizes;
+    const slice = indexes.slice(start, start + STATEMENTS_A_TASK);
+    const lines = drawn(root, host, [metricsCard(sample, 1)], ([one]) => statementLines(one!, slice.map((i) => cards[i]!.node.text)));
+    slice.forEach((i, k) => {
+      const count = lines[k];
+      if (count !== undefined) modelled.set(i, { parts: unsure.get(i)!.parts, lines: count });
+    });
   }
   const first = modelled.values().next().value;
   if (!first) return sizes;
@@ -188,9 +230,9 @@ async function modelSizes(root: Root, host: HTMLElement, cards: ClaimData[], job
   // Cards spread over the tree, drawn as well: any that differs drops the arithmetic for good.
   await nextTask();
   if (job.cancelled) return new Map();
-  const indexes = [...modelled.keys()];
-  const count = Math.min(VERIFY_CARDS, indexes.length);
-  const picks = [...new Set(Array.from({ length: count }, (_, k) => indexes[Math.floor((k * indexes.length) / count)]!))];
+  const sized = [...modelled.keys()].sort((a, b) => a - b);
+  const count = Math.min(VERIFY_CARDS, sized.length);
+  const picks = [...new Set(Array.from({ length: count }, (_, k) => sized[Math.floor((k * sized.length) / count)]!))];
   const real = drawn(root, host, picks.map((i) => cards[i]!), (slots) => slots.map((slot) => ({ width: slot.offsetWidth, height: slot.offsetHeight })));
   const agrees = picks.every((i, k) => {
     const model = sizes.get(i)!;
