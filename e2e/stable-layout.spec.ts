@@ -74,11 +74,44 @@ test('Tidy up lays the tree out afresh and Undo puts every card back in one step
   await page.getByRole('button', { name: 'Redo' }).click();
   await expect.poll(async () => expectOnlyMoved(tidy, await cardPlaces(page), [])).toBeTruthy();
 
-  // Dragged somewhere else, reloaded: the card is where it was left, and so is every other.
+  // Dragged to empty room nearby, reloaded: the card is where it was left, and so is every other.
+  // (Let go over another card, a card makes a link to it instead: the room is chosen clear of all.)
+  // The cards glide to their places: the drag starts once r4 is still where it is drawn.
+  await expect(page.locator('.cw-canvas.is-tidying')).toHaveCount(0);
+  let seen = '';
+  await expect.poll(async () => {
+    const now = JSON.stringify(await card(page, 'r4').boundingBox());
+    const still = now === seen;
+    seen = now;
+    return still;
+  }).toBe(true);
   const box = (await card(page, 'r4').locator('.cw-kind').boundingBox())!;
-  await dragBetween(page, { x: box.x + box.width / 2, y: box.y + box.height / 2 }, { x: box.x + box.width / 2 + 90, y: box.y + box.height / 2 + 40 });
+  const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const canvasBox = (await page.locator('.cw-canvas').boundingBox())!;
+  // Where the pointer is let go decides (drop-target.ts): nothing but r4 may be under it there.
+  const offsets = [[90, 40], [-90, 40], [0, 130], [0, -130], [200, 0], [-200, 0], [0, 60], [0, -60], [60, 0], [-60, 0], [150, 150], [-150, 150]];
+  const free = await page.evaluate(
+    (points) =>
+      points.map(([x, y]) =>
+        [-12, 0, 12].every((dx) =>
+          [-12, 0, 12].every((dy) =>
+            document.elementsFromPoint(x! + dx, y! + dy).every((element) => {
+              const node = element.closest('[data-node-id]');
+              if (node) return node.getAttribute('data-node-id') === 'r4';
+              return !element.closest('[data-junction-for], [data-link-label], [data-link-id], [data-link-segment-of]');
+            }),
+          ),
+        ),
+      ),
+    offsets.map(([dx, dy]) => [from.x + dx!, from.y + dy!]),
+  );
+  const clear = offsets.find(([dx, dy], i) => free[i] && from.x + dx! > canvasBox.x + 20 && from.x + dx! < canvasBox.x + canvasBox.width - 20 && from.y + dy! > canvasBox.y + 20 && from.y + dy! < canvasBox.y + canvasBox.height - 140);
+  expect(clear, 'empty room beside r4 to drag it to').toBeDefined();
+  const [dx, dy] = clear!;
+  await dragBetween(page, from, { x: from.x + dx!, y: from.y + dy! });
   const dragged = await cardPlaces(page);
-  expect(dragged.get('r4')!.x).toBeGreaterThan(tidy.get('r4')!.x + 40);
+  const [was, now] = [tidy.get('r4')!, dragged.get('r4')!];
+  expect(Math.hypot(now.x - was.x, now.y - was.y)).toBeGreaterThan(40);
   await expect(page.getByRole('button', { name: 'Undo' })).toHaveAttribute('title', /Move r4/);
   await page.reload();
   await page.getByRole('button', { name: 'Restore it' }).click();

@@ -210,7 +210,7 @@ function placedFields(document: OpenDocument, placed: PlacedDiagnostics): Pick<O
   return { diagnostics: placed.diagnostics, version: placed.version.kind === 'unreadable' ? document.version : placed.version };
 }
 
-/** Restored work is validated for edits when the editor is idle, not on its first keystroke. */
+/** Work opened from a worker's read, or restored, is validated for edits when the editor is idle, not on its first keystroke. */
 function prepareEditsWhenIdle(data: Json): void {
   if (!isObject(data)) return;
   const prepare = () => {
@@ -342,6 +342,8 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
       });
       // The workers read the text while the user looks at the file, not at the first keystroke.
       if (typeof Worker !== 'undefined') void primeOpened();
+      // Read in a worker, the file was validated there: the guard of edits is readied here too.
+      prepareEditsWhenIdle(opened.data);
       return true;
     },
 

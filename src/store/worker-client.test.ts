@@ -71,4 +71,18 @@ describe('a worker holding a replica of the document', () => {
     expect(seen[1].text).toBeUndefined();
     expect(seen[1].patch).toHaveLength(1);
   });
+
+  it('sends the text just opened once when the request carries it as the worker’s base text too', async () => {
+    const { ask, seen } = recordingWorker();
+    const text = generateWorkingFile(120);
+    const data = openWorkingFile(text).data as WorkingFile;
+    openedText(text, data as unknown as Json);
+    const edited = ops.updateNode(data, 'cu3', { text: 'Based.' });
+    if (!edited.ok) throw new Error(edited.reason);
+    // The worker still holds the opened document, read from its base text, and the edit on it.
+    expect(await ask(edited.file as unknown as Json, { baseText: text })).toEqual(edited.file);
+    expect(seen[0]).toMatchObject({ baseText: text, textIn: 'baseText' });
+    expect(seen[0].text).toBeUndefined();
+    expect(seen[0].patch).toHaveLength(1);
+  });
 });

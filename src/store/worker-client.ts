@@ -15,6 +15,8 @@ export interface MirroredRequest {
   data?: Json;
   text?: string;
   patch?: DataPatch;
+  /** The text is the same as this other field of the request (a worker's base text): sent once. */
+  textIn?: string;
   /** Only take the document in (its text read at idle after opening): nothing to answer. */
   prime?: true;
 }
@@ -34,7 +36,8 @@ export function serveMirrored<Extra, T>(answer: Answer<Extra, T>): Serve<Extra, 
     try {
       if (request.data !== undefined) replica = request.data;
       else {
-        if (request.text !== undefined) replica = openWorkingFile(request.text).data;
+        const text = request.text ?? (request.textIn === undefined ? undefined : (request as unknown as Record<string, unknown>)[request.textIn]);
+        if (typeof text === 'string') replica = openWorkingFile(text).data;
         if (replica === undefined) throw new Error('the worker holds no document to patch');
         if (request.patch) replica = applyPatch(replica, request.patch);
       }
@@ -131,7 +134,12 @@ export function mirroredWorker<Extra, T>(startWorker: () => Worker, answer: Answ
     const request = { ...extra, id } as MirroredRequest & Extra;
     if (sent === undefined) request.data = data;
     else request.patch = diffData(sent, data);
-    if (text !== undefined) request.text = text;
+    if (text !== undefined) {
+      // A file just opened is often the worker's base text as well: the same megabytes, sent once.
+      const same = Object.keys(request).find((key) => key !== 'text' && (request as unknown as Record<string, unknown>)[key] === text);
+      if (same !== undefined) request.textIn = same;
+      else request.text = text;
+    }
     text = undefined;
     sent = data;
     return new Promise((resolve, reject) => {
