@@ -347,14 +347,15 @@ async function welcomeFile(message: Extract<ServerMessage, { type: 'welcome'; mo
   sync!.latestDisk = message.disk;
   useLiveStore.setState({ conflicts: [], choices: new Map(), diskProblem: null });
   // Read what this browser kept before opening: from then on the open file is what it keeps.
-  const kept = await loadSession(`live:${message.file.id}`);
+  // Meanwhile the file is read off this thread, as a file chosen from the computer is.
+  const [kept, read] = await Promise.all([loadSession(`live:${message.file.id}`), message.disk.text === null ? undefined : readWorkingFile(message.disk.text)]);
   if (useLiveStore.getState().file?.id !== message.file.id) return; // another file chosen meanwhile
-  if (!openFromDisk(message.disk)) return;
+  if (!openFromDisk(message.disk, read)) return;
   recoverUnwrittenEdits(message.file.id, kept, message.disk);
 }
 
-/** Opens the disk's text as the document; false (with the problem shown) when it cannot be read. */
-function openFromDisk(disk: DiskState): boolean {
+/** Opens the disk's text (read already, or here) as the document; false (with the problem shown) when it cannot be read. */
+function openFromDisk(disk: DiskState, read?: OpenedFile): boolean {
   const name = useLiveStore.getState().file?.name ?? 'working file';
   const store = useDocumentStore.getState();
   if (disk.text === null) {
@@ -362,7 +363,7 @@ function openFromDisk(disk: DiskState): boolean {
     store.reportUnreadable(name, disk.problem);
     return false;
   }
-  if (!store.openText(disk.text, name)) {
+  if (!store.openText(disk.text, name, read)) {
     const problem = useDocumentStore.getState().openProblem;
     setDiskProblem({ message: problem?.summary ?? `${name} cannot be opened.`, diagnostics: problem?.diagnostics ?? [], missing: false });
     return false;
