@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { generateWorkingFile } from '../../../bench/generate-working-file';
+import { generateLongTextFile } from '../../../bench/generate-long-text-file';
 import { fastRead } from './fast-load';
 import { pyScalar, type PyStyle } from '../fixtures/pyyaml-style';
 import { FIXTURES, fixture, fixtureNames } from '../fixtures/files';
@@ -86,6 +87,14 @@ function blockScalar(file: string): boolean {
 }
 
 const CORPUS = fixtureNames('conformance').map((name) => readFileSync(join(FIXTURES, 'conformance', name), 'utf8'));
+/** Long statements folded over lines: by the yaml package at 80 and 30 columns, and in PyYAML's three styles. */
+const FOLDED = [
+  generateLongTextFile(8),
+  YAML.stringify({ a: 'the cause of it all: "delays" # and more '.repeat(6), b: ['x y z '.repeat(12).trim(), 'ü\n\nv w '.repeat(9)] }, { lineWidth: 30, minContentWidth: 0 }),
+  ...(['plain', 'single', 'double'] as const).map(
+    (style) => `schema_version: 1\nnodes:\n- id: n1\n  text: ${pyScalar('Quotes wait days for approval while the team cannot price '.repeat(5).trim(), style, 8, 4, 40)}\n  kind: x\n`,
+  ),
+];
 const FILES = ['commented.yaml', 'two-trees.yaml', 'flow-style.yaml', 'four-spaces.yaml', 'seed-example.yaml'].map(fixture);
 
 describe('the quick reader', () => {
@@ -127,6 +136,8 @@ describe('the quick reader', () => {
 
   it('agrees with the full parser on the whole conformance corpus and the fixtures', () => {
     for (const text of [...CORPUS, ...FILES]) compareRoutes(text);
+    // Each folded file is the quick reader's.
+    for (const text of FOLDED) expect(compareRoutes(text), text.slice(0, 200)).toBe(true);
   });
 
   it('agrees with the full parser on every style the yaml package writes', () => {
@@ -228,7 +239,7 @@ describe('the quick reader', () => {
       fc.record({ kind: fc.constant('duplicateLine' as const), at: fc.nat() }),
     );
     fc.assert(
-      fc.property(fc.constantFrom(...FILES, ...CORPUS.slice(0, 40)), fc.array(mutation, { minLength: 1, maxLength: 5 }), (original, mutations) => {
+      fc.property(fc.constantFrom(...FILES, ...FOLDED, ...FOLDED, ...CORPUS.slice(0, 40)), fc.array(mutation, { minLength: 1, maxLength: 5 }), (original, mutations) => {
         let text = original;
         for (const m of mutations) {
           if (m.kind === 'insert' || m.kind === 'delete') {

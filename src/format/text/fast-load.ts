@@ -1,11 +1,15 @@
 // The quick route from text to data, for the YAML that working files are written in: block
-// mappings and sequences, plain and quoted one-line scalars, one-line flow collections, literal
-// and folded block scalars, comments. It reads the text once, builds the plain values and a light
-// index of where each one starts, and gives up (returns undefined) on anything else: anchors,
-// tags, directives, tabs, multi-line plain or quoted scalars, repeated keys, anything odd or
-// wrong. A file it gives up on goes through the yaml package's full parser, which reports every
-// problem; so whatever this reader accepts reads exactly as the full parser reads it, without a
-// single diagnostic (the differential tests in fast-load.test.ts hold it to that).
+// mappings and sequences; plain, double- and single-quoted scalars, on one line or folded over
+// several as the yaml package and PyYAML write long texts (continuation lines indented more than
+// the key or dash, YAML 1.2 folding, `\` line continuations in double quotes); one-line flow
+// collections; literal and folded block scalars; comments. It reads the text once, builds the
+// plain values and a light index of where each one starts, and gives up (returns undefined) on
+// anything else: anchors, tags, directives, tabs, keys or flow collections over several lines, a
+// scalar starting on the line below its key, a comment or `: ` inside a folded plain scalar, an
+// escaped line break followed by an empty line, repeated keys, anything odd or wrong. A file it
+// gives up on goes through the yaml package's full parser, which reports every problem; so
+// whatever this reader accepts reads exactly as the full parser reads it, without a single
+// diagnostic (the differential tests in fast-load.test.ts hold it to that).
 import type { Path } from '../model/path';
 import type { Json } from '../model/types';
 
