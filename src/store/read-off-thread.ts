@@ -1,8 +1,9 @@
 // Reading a chosen working file (parse and validate, the longest step of opening a big one) in a
 // Web Worker, so the page keeps painting and answering input meanwhile. The worker sends back
 // the quick reader's values, its position tape and the diagnostics; the page rebuilds the same
-// OpenedFile from them and the text. A file only the full parser can read (its Document cannot
-// be sent), a page without Worker, or a worker that failed: read here, as before.
+// OpenedFile from them and the text. A file only the full parser can read (the worker answers at
+// once that it could not, having run only the quick reader), a page without Worker, or a worker
+// that failed: read here, once.
 import { openRead, openWorkingFile, type OpenedFile, type ReadElsewhere } from '../format';
 
 export interface ReadRequest {

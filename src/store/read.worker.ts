@@ -1,5 +1,5 @@
 // The Web Worker that reads a chosen working file (see read-off-thread.ts).
-import { openWorkingFile, readElsewhere } from '../format';
+import { openQuickly, readElsewhere } from '../format';
 import type { ReadReply, ReadRequest } from './read-off-thread';
 
 const scope = self as unknown as {
@@ -9,7 +9,10 @@ const scope = self as unknown as {
 
 scope.addEventListener('message', ({ data: { id, text } }) => {
   try {
-    const read = readElsewhere(openWorkingFile(text));
+    // Only the quick reader runs here. A file it cannot read is answered at once with nothing,
+    // and the page parses it, once: the full parser's Document could not be sent anyway.
+    const opened = openQuickly(text);
+    const read = opened && readElsewhere(opened);
     // The position tape is handed over, not copied.
     scope.postMessage({ id, read }, read ? [read.quick.positions.cells.buffer] : []);
   } catch (error) {

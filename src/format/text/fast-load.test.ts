@@ -7,7 +7,9 @@ import fc from 'fast-check';
 import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { generateWorkingFile } from '../../../bench/generate-working-file';
+import { generateLongTextFile } from '../../../bench/generate-long-text-file';
 import { fastRead } from './fast-load';
+import { pyScalar, type PyStyle } from '../fixtures/pyyaml-style';
 import { FIXTURES, fixture, fixtureNames } from '../fixtures/files';
 import { parseSource } from './load';
 import type { Json } from '../model/types';
@@ -65,7 +67,34 @@ function compareRoutes(text: string): boolean {
   return true;
 }
 
+/** Whether PyYAML would write these texts plain (else it quotes them): no ends, breaks or indicators that plain cannot hold. */
+function plainForPyYaml(texts: string[]): boolean {
+  return texts.every((text) => /^[A-Za-z][^\n'"#:\\]*[^\s]$/.test(text) && !/[^\x20-\x7e]/.test(text));
+}
+
+/**
+ * What the quick reader may still leave to the full parser in a well-formed file: an escaped
+ * line break followed by an empty line (which the full parser reads unevenly), and block
+ * scalars (`|`, `>`: the yaml package writes texts with line breaks so) with an indentation
+ * indicator or more-indented lines, which the quick reader has never taken.
+ */
+function mayGiveUp(file: string): boolean {
+  return /\\\r?\n[ ]*\r?\n/.test(file) || blockScalar(file);
+}
+
+function blockScalar(file: string): boolean {
+  return /: [|>][-+0-9]*\r?\n/.test(file);
+}
+
 const CORPUS = fixtureNames('conformance').map((name) => readFileSync(join(FIXTURES, 'conformance', name), 'utf8'));
+/** Long statements folded over lines: by the yaml package at 80 and 30 columns, and in PyYAML's three styles. */
+const FOLDED = [
+  generateLongTextFile(8),
+  YAML.stringify({ a: 'the cause of it all: "delays" # and more '.repeat(6), b: ['x y z '.repeat(12).trim(), 'ü\n\nv w '.repeat(9)] }, { lineWidth: 30, minContentWidth: 0 }),
+  ...(['plain', 'single', 'double'] as const).map(
+    (style) => `schema_version: 1\nnodes:\n- id: n1\n  text: ${pyScalar('Quotes wait days for approval while the team cannot price '.repeat(5).trim(), style, 8, 4, 40)}\n  kind: x\n`,
+  ),
+];
 const FILES = ['commented.yaml', 'two-trees.yaml', 'flow-style.yaml', 'four-spaces.yaml', 'seed-example.yaml'].map(fixture);
 
 describe('the quick reader', () => {
@@ -86,7 +115,15 @@ describe('the quick reader', () => {
       'a: 1\na: 2\n', // a repeated key
       'a: b: c\n', // an error
       'a:\n\tb: 1\n', // a tab
-      'a: multi\n  line\n', // a plain scalar on two lines
+      'a: multi\nline\n', // a plain scalar's next line not indented: an error
+      'a: x\n  y: z\n', // `: ` on a plain scalar's next line
+      'a: x\n  # note\n  y\n', // a comment inside a plain scalar
+      'a: "x\ny"\n', // a quoted scalar's next line not indented
+      '- b: "x\n  y"\n', // …not indented more than its key
+      'a: "x\\\n\n  y"\n', // an escaped line break, then an empty line
+      '"a\n  b": 1\n', // a key on two lines
+      'a: [x,\n  y]\n', // a flow collection on two lines
+      'a: "never closed\n  b: 1\n',
       '<<: {a: 1}\n', // a merge key
       '- a\n- b\n', // not a mapping at the top
       '', // empty
@@ -99,6 +136,8 @@ describe('the quick reader', () => {
 
   it('agrees with the full parser on the whole conformance corpus and the fixtures', () => {
     for (const text of [...CORPUS, ...FILES]) compareRoutes(text);
+    // Each folded file is the quick reader's.
+    for (const text of FOLDED) expect(compareRoutes(text), text.slice(0, 200)).toBe(true);
   });
 
   it('agrees with the full parser on every style the yaml package writes', () => {
@@ -138,6 +177,59 @@ describe('the quick reader', () => {
     );
   }, 60_000);
 
+  it('reads long texts folded over several lines itself, as the full parser reads them', () => {
+    const cases: [string, Json][] = [
+      ['a: one two\n  three\n\n  four\n\n\n   five  \nb: 1\n', { a: 'one two three\nfour\n\nfive', b: 1 }],
+      ['n:\n- id: n1\n  text: the cause\n    of it # why\n  kind: x\n', { n: [{ id: 'n1', text: 'the cause of it', kind: 'x' }] }],
+      ['a: "one \\\n  two\n\n  \\ three \\x41"\n', { a: 'one two\n three A' }],
+      ["a: 'it''s\n   here\n\n\n  now '\n", { a: "it's here\n\nnow " }],
+      ['k:\n- first\n  second\n- "x\n  y"\n', { k: ['first second', 'x y'] }],
+    ];
+    for (const [text, data] of cases) {
+      expect(fastRead(text)?.data, JSON.stringify(text)).toEqual(data);
+      expect(compareRoutes(text), JSON.stringify(text)).toBe(true);
+    }
+  });
+
+  it('reads long statements as the yaml package and PyYAML fold them, without giving up, exactly as the full parser', () => {
+    // Statements of many words with what makes folding hard: runs of spaces, line breaks and
+    // empty lines, `#`, `: `, quotes, backslashes, unicode, spaces at either end.
+    const word = fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom('the', 'cause', 'effect', 'because', 'team', 'release', 'slips', 'and', 'so', 'whenever', 'x') },
+      { weight: 3, arbitrary: fc.string({ minLength: 1, maxLength: 14, unit: 'grapheme' }) },
+      fc.constantFrom('', ' ', '  ', '\n', '\n\n', ' \n ', '#', ' #x', 'a#b', ': ', 'x:', 'y:z', '"quoted"', "it's", "''", '\\', '\\n', 'é', 'ünïcödé', '🐍', '—', '\u00a0', '-', '- item', '? q', '[a]', '{b}', '&a', '*a', '!t', '|', '>', '%', '@', '`', 'true', '12', '~'),
+    );
+    const statement = fc.array(word, { minLength: 20, maxLength: 120 }).map((words) => words.join(' '));
+    const trimmed = fc.oneof(statement, statement.map((text) => text.trim()));
+    const styles = fc.constantFrom('PLAIN', 'QUOTE_DOUBLE', 'QUOTE_SINGLE') as fc.Arbitrary<'PLAIN'>;
+    let runs = 0;
+    let quick = 0;
+    fc.assert(
+      fc.property(fc.array(trimmed, { minLength: 1, maxLength: 4 }), fc.constantFrom(20, 40, 80, 120), styles, fc.boolean(), (texts, lineWidth, style, byPython) => {
+        const nodes = texts.map((text, i) => ({ id: `n${i + 1}`, text }));
+        let file: string;
+        if (byPython) {
+          // PyYAML's safe_dump: sequences not indented under their key, folded past `width`.
+          const pyStyle: PyStyle = style === 'PLAIN' ? (plainForPyYaml(texts) ? 'plain' : 'single') : style === 'QUOTE_SINGLE' ? 'single' : 'double';
+          file = `schema_version: 1\ntrees:\n  t1:\n    nodes:\n${nodes.map((node) => `    - id: ${node.id}\n      text: ${pyScalar(node.text, pyStyle, 12, 8, lineWidth, lineWidth !== 40)}\n`).join('')}`;
+        } else file = YAML.stringify({ schema_version: 1, trees: { t1: { nodes } } }, { lineWidth, minContentWidth: 0, defaultStringType: style, version: '1.2' });
+        runs++;
+        // A file the full parser reads without a word (the yaml package sometimes splits a
+        // surrogate pair at a fold, which is not), that holds none of the shapes left to it,
+        // must be read by the quick reader.
+        const mustRead = !mayGiveUp(file) && parseSource(file, { fast: false }).diagnostics.length === 0;
+        const read = compareRoutes(file);
+        if (mustRead) {
+          if (!read) expect.fail(`the quick reader gave up on ${JSON.stringify(file.slice(0, 600))}`);
+          quick++;
+        }
+      }),
+      { numRuns: RUNS, interruptAfterTimeLimit: TIME_LIMIT, markInterruptAsFailure: false },
+    );
+    // Most files are such files (the rest have a block scalar or a split surrogate pair).
+    expect(quick).toBeGreaterThan(runs * 0.6);
+  }, 60_000);
+
   it('agrees with the full parser on working files cut, spliced and mangled at random', () => {
     const junk = fc.constantFrom(':', ': ', '- ', '-', '[', ']', '{', '}', ', ', ',', '"', "'", '\\', '#', ' #', '\n', '\r\n', '  ', '   ', '|', '|-', '>+', '>', 'x', '0', '~', 'a: b\n', '  - c\n', '\n\n', '"x": 1\n', "'y'", '&a', '*a', '!t');
     const mutation = fc.oneof(
@@ -147,7 +239,7 @@ describe('the quick reader', () => {
       fc.record({ kind: fc.constant('duplicateLine' as const), at: fc.nat() }),
     );
     fc.assert(
-      fc.property(fc.constantFrom(...FILES, ...CORPUS.slice(0, 40)), fc.array(mutation, { minLength: 1, maxLength: 5 }), (original, mutations) => {
+      fc.property(fc.constantFrom(...FILES, ...FOLDED, ...FOLDED, ...CORPUS.slice(0, 40)), fc.array(mutation, { minLength: 1, maxLength: 5 }), (original, mutations) => {
         let text = original;
         for (const m of mutations) {
           if (m.kind === 'insert' || m.kind === 'delete') {

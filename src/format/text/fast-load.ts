@@ -1,11 +1,15 @@
 // The quick route from text to data, for the YAML that working files are written in: block
-// mappings and sequences, plain and quoted one-line scalars, one-line flow collections, literal
-// and folded block scalars, comments. It reads the text once, builds the plain values and a light
-// index of where each one starts, and gives up (returns undefined) on anything else: anchors,
-// tags, directives, tabs, multi-line plain or quoted scalars, repeated keys, anything odd or
-// wrong. A file it gives up on goes through the yaml package's full parser, which reports every
-// problem; so whatever this reader accepts reads exactly as the full parser reads it, without a
-// single diagnostic (the differential tests in fast-load.test.ts hold it to that).
+// mappings and sequences; plain, double- and single-quoted scalars, on one line or folded over
+// several as the yaml package and PyYAML write long texts (continuation lines indented more than
+// the key or dash, YAML 1.2 folding, `\` line continuations in double quotes); one-line flow
+// collections; literal and folded block scalars; comments. It reads the text once, builds the
+// plain values and a light index of where each one starts, and gives up (returns undefined) on
+// anything else: anchors, tags, directives, tabs, keys or flow collections over several lines, a
+// scalar starting on the line below its key, a comment or `: ` inside a folded plain scalar, an
+// escaped line break followed by an empty line, repeated keys, anything odd or wrong. A file it
+// gives up on goes through the yaml package's full parser, which reports every problem; so
+// whatever this reader accepts reads exactly as the full parser reads it, without a single
+// diagnostic (the differential tests in fast-load.test.ts hold it to that).
 import type { Path } from '../model/path';
 import type { Json } from '../model/types';
 
@@ -342,17 +346,17 @@ class Reader {
       return value;
     }
     if (code === DQUOTE || code === SQUOTE) {
-      const value = this.quoted(false);
+      const value = this.quoted(false, indent);
       this.restOfLineIsBlank(this.pos);
       this.toContent(this.pos);
       return value;
     }
     if (code === 124 || code === 62) return this.blockScalar(indent);
-    return this.plainValue();
+    return this.plainValue(indent);
   }
 
-  /** A plain scalar running to the end of its line (or a comment). */
-  private plainValue(): Json {
+  /** A plain scalar, on one line or folded over the lines below (more indented than `indent`). */
+  private plainValue(indent: number): Json {
     const text = this.text;
     const start = this.pos;
     const first = text.charCodeAt(start);
@@ -361,22 +365,11 @@ class Reader {
       const next = start + 1 < text.length ? text.charCodeAt(start + 1) : LF;
       if (first !== DASH || next === SPACE || next === LF || next === CR) throw GIVE_UP;
     }
-    const end = this.endOfLine(start);
-    let stop = end;
-    for (let i = start + 1; i < end; i++) {
-      const code = text.charCodeAt(i);
-      if (code === COLON) {
-        if (i + 1 === end || text.charCodeAt(i + 1) === SPACE) throw GIVE_UP; // `a: b: c` is an error in YAML
-      } else if (code === HASH && text.charCodeAt(i - 1) === SPACE) {
-        stop = i;
-        break;
-      }
-    }
-    let last = stop;
-    while (last > start && text.charCodeAt(last - 1) === SPACE) last--;
-    const value = resolvePlain(text.slice(start, last));
-    this.toContent(end);
-    return value;
+    const plain = readPlain(text, start, indent);
+    this.toContent(plain.lineEnd);
+    // Anything more indented after the scalar ended (at a comment) is an error the full parser reports.
+    if (plain.lines > 1 && this.pos < text.length && this.column > indent) throw GIVE_UP;
+    return plain.lines > 1 ? plain.value : resolvePlain(plain.value);
   }
 
   /** A block sequence whose dashes are at column `indent`; `pos` is at the first dash. */
@@ -682,17 +675,59 @@ class Reader {
     return text.slice(start, last);
   }
 
-  // ── quoted scalars (on one line) ─────────────────────────────────────────────────────────────
+  /**
+   * From the end of a line inside a quoted scalar, moves `pos` to the first character of its
+   * next line with content (which must be indented more than `indent`); the empty lines between.
+   */
+  private toQuotedLine(eol: number, indent: number): number {
+    const text = this.text;
+    let breaks = 0;
+    let lineStart = text.indexOf('\n', eol);
+    for (;;) {
+      if (lineStart < 0) throw GIVE_UP; // never closed
+      lineStart++;
+      let j = lineStart;
+      while (j < text.length && text.charCodeAt(j) === SPACE) j++;
+      const code = j < text.length ? text.charCodeAt(j) : LF;
+      if (code !== LF && code !== CR) {
+        if (j - lineStart <= indent) throw GIVE_UP; // not indented enough: an error
+        this.line = lineStart;
+        this.pos = j;
+        return breaks;
+      }
+      breaks++;
+      lineStart = text.indexOf('\n', j);
+    }
+  }
 
-  private quoted(inFlow: boolean): string {
+  // ── quoted scalars ─────────────────────────────────────────────────────────────
+
+  /**
+   * A quoted scalar at `pos`. One line only, unless `indent` is given (a block value, whose key or
+   * dash is at that column): then it may go on over lines indented more, folded as YAML 1.2 folds
+   * them (a line break between two lines reads as a space, each empty line as a line break,
+   * spaces around each line dropped; in double quotes a `\` at the end of a line joins the lines).
+   */
+  private quoted(inFlow: boolean, indent?: number): string {
     const text = this.text;
     const quote = text.charCodeAt(this.pos);
-    const end = this.endOfLine(this.pos);
+    let end = this.endOfLine(this.pos);
     let i = this.pos + 1;
     let value = '';
     let chunk = i;
     for (;;) {
-      if (i >= end) throw GIVE_UP; // runs onto the next line
+      if (i >= end) {
+        // Runs onto the next line: the spaces before the break are dropped (escaped ones are kept).
+        if (indent === undefined) throw GIVE_UP;
+        let last = i;
+        while (last > chunk && text.charCodeAt(last - 1) === SPACE) last--;
+        value += text.slice(chunk, last);
+        const breaks = this.toQuotedLine(end, indent);
+        value += breaks > 0 ? '\n'.repeat(breaks) : ' ';
+        i = chunk = this.pos;
+        end = this.endOfLine(i);
+        continue;
+      }
       const code = text.charCodeAt(i);
       if (code === quote) {
         if (quote === SQUOTE && i + 1 < end && text.charCodeAt(i + 1) === SQUOTE) {
@@ -707,6 +742,14 @@ class Reader {
       }
       if (quote === DQUOTE && code === 92) {
         value += text.slice(chunk, i);
+        if (i + 1 === end && indent !== undefined) {
+          // An escaped line break: the lines join with nothing between them. Empty lines after
+          // one are read unevenly by the full parser: left to it.
+          if (this.toQuotedLine(end, indent) > 0) throw GIVE_UP;
+          i = chunk = this.pos;
+          end = this.endOfLine(i);
+          continue;
+        }
         const length = escape(text, i + 1, end);
         value += escaped;
         i += 1 + length;
@@ -722,6 +765,79 @@ class Reader {
     this.pos = i;
     return value;
   }
+}
+
+interface Plain {
+  /** The text as YAML folds it (not yet resolved to null, a number or a boolean). */
+  value: string;
+  /** Just past its last character (trailing spaces and a comment not included). */
+  end: number;
+  /** The end of the line it ends on. */
+  lineEnd: number;
+  /** How many lines with content it spans. */
+  lines: number;
+}
+
+/**
+ * The plain scalar in block context starting at `start`, with YAML 1.2 folding: each following
+ * line indented more than `indent` (the column of its key or dash) continues it, a line break
+ * between two of its lines reads as a space and each empty line between them as a line break,
+ * spaces around each line dropped. A comment, or a line at `indent` or less, ends it. Gives up
+ * on `: ` (or a line-ending `:`) anywhere in it: a mapping the full parser reports as an error.
+ */
+function readPlain(text: string, start: number, indent: number): Plain {
+  const length = text.length;
+  let value = '';
+  let lines = 0;
+  let from = start;
+  let end = start;
+  let lineEnd = start;
+  let breaks = 0;
+  for (;;) {
+    let eol = text.indexOf('\n', from);
+    if (eol < 0) eol = length;
+    if (eol > from && text.charCodeAt(eol - 1) === CR) eol--;
+    let stop = eol;
+    let commented = false;
+    // A continuation line's first character counts too (`: x` there is a mapping).
+    for (let i = lines > 0 ? from : from + 1; i < eol; i++) {
+      const code = text.charCodeAt(i);
+      if (code === COLON) {
+        if (i + 1 === eol || text.charCodeAt(i + 1) === SPACE) throw GIVE_UP; // `a: b: c` is an error in YAML
+      } else if (code === HASH && text.charCodeAt(i - 1) === SPACE) {
+        stop = i;
+        commented = true;
+        break;
+      }
+    }
+    let last = stop;
+    while (last > from && text.charCodeAt(last - 1) === SPACE) last--;
+    if (lines > 0) value += breaks > 0 ? '\n'.repeat(breaks) : ' ';
+    value += text.slice(from, last);
+    lines++;
+    end = last;
+    lineEnd = eol;
+    if (commented) break;
+    // The next line with content continues the scalar when it is indented more than `indent`.
+    breaks = 0;
+    let next = -1;
+    let lineStart = text.indexOf('\n', eol);
+    while (lineStart >= 0) {
+      lineStart++;
+      let j = lineStart;
+      while (j < length && text.charCodeAt(j) === SPACE) j++;
+      const code = j < length ? text.charCodeAt(j) : LF;
+      if (code !== LF && code !== CR) {
+        if (j - lineStart > indent && code !== HASH) next = j;
+        break;
+      }
+      breaks++;
+      lineStart = text.indexOf('\n', j);
+    }
+    if (next < 0) break;
+    from = next;
+  }
+  return { value, end, lineEnd, lines };
 }
 
 /** Sets a key as data (an own "__proto__" key, not the object's prototype). */
@@ -864,21 +980,30 @@ export function scalarSourceAt(body: string, tape: PositionTape, path: Path): st
   for (let i = 0; i < path.length; i++) {
     const found = findEntry(tape, header, path[i]!);
     if (!found) return undefined;
-    if (i === path.length - 1) return found.child >= 0 ? undefined : scalarText(body, found.valueAt, (tape.cells[header]! & FLOW) !== 0);
+    if (i === path.length - 1) {
+      if (found.child >= 0) return undefined;
+      // A block collection's entries line up at the column of its first one: a plain scalar
+      // there goes on over the lines indented more.
+      const start = tape.cells[header + 1]!;
+      const indent = start - (body.lastIndexOf('\n', start - 1) + 1);
+      return scalarText(body, found.valueAt, (tape.cells[header]! & FLOW) !== 0, indent);
+    }
     if (found.child < 0) return undefined;
     header = found.child;
   }
   return undefined;
 }
 
-/** The text of the one-line scalar starting at `at`, as written (quotes included). */
-function scalarText(body: string, at: number, flow: boolean): string {
+/** The text of the scalar starting at `at` (in a collection at column `indent`), as written (quotes included). */
+function scalarText(body: string, at: number, flow: boolean, indent: number): string {
   let end = body.indexOf('\n', at);
   if (end < 0) end = body.length;
   const code = at < body.length ? body.charCodeAt(at) : LF;
   if (code === LF || code === CR || code === HASH) return ''; // an empty value (null)
   if (code === DQUOTE || code === SQUOTE) {
-    for (let i = at + 1; i < end; i++) {
+    // Its closing quote, on this line or (in a block collection) a later one.
+    const stop = flow ? end : body.length;
+    for (let i = at + 1; i < stop; i++) {
       const c = body.charCodeAt(i);
       if (code === DQUOTE && c === 92) i++;
       else if (c === code) {
@@ -889,10 +1014,11 @@ function scalarText(body: string, at: number, flow: boolean): string {
     return body.slice(at, end).trim();
   }
   if (code === 124 || code === 62) return body.slice(at, blockScalarEnd(body, end)).trim();
+  if (!flow) return body.slice(at, readPlain(body, at, indent).end).trim();
   let stop = end;
   for (let i = at + 1; i < end; i++) {
     const c = body.charCodeAt(i);
-    if ((c === HASH && body.charCodeAt(i - 1) === SPACE) || (flow && (isFlowIndicator(c) || (c === COLON && body.charCodeAt(i + 1) === SPACE)))) {
+    if ((c === HASH && body.charCodeAt(i - 1) === SPACE) || isFlowIndicator(c) || (c === COLON && body.charCodeAt(i + 1) === SPACE)) {
       stop = i;
       break;
     }

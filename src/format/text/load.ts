@@ -137,6 +137,21 @@ export function quickSource(text: string, read: FastRead): ParsedSource {
   };
 }
 
+/**
+ * The quick reader's source of `text`, exactly what parseSource gives for it, or undefined
+ * when parseSource would take the full parser (or refuse the file): a Web Worker asks this
+ * and leaves every other file to the page, so no file is parsed twice.
+ */
+export function quickSourceOf(text: string): ParsedSource | undefined {
+  // The same order as parseSource: a file that may be too large, or has a forbidden
+  // character, is not the quick reader's.
+  if (text.length * 3 > MAX_FILE_BYTES && utf8Length(text) > MAX_FILE_BYTES) return undefined;
+  const body = bodyOf(text, text.startsWith(BOM));
+  if (forbiddenCharacters(body, () => ({ line: 0, column: 0 })).length > 0) return undefined;
+  const read = fastRead(body);
+  return read ? quickSource(text, read) : undefined;
+}
+
 export function parseSource(text: string, options: ParseOptions = {}): ParsedSource {
   const hasBom = text.startsWith(BOM);
   const lineEnding = detectLineEnding(text);

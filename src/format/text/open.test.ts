@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../fixtures/files';
-import { diagnoseData, openRead, openWorkingFile, readElsewhere } from './open';
+import { diagnoseData, openQuickly, openRead, openWorkingFile, readElsewhere } from './open';
 
 describe('openWorkingFile', () => {
   it('says whether a file is valid and whether the editor may open it', () => {
@@ -37,7 +37,10 @@ describe('diagnoseData', () => {
 
 describe('openRead', () => {
   // What a worker sends crosses as a structured clone: the page must get the same file back.
-  const sent = (text: string) => structuredClone(readElsewhere(openWorkingFile(text)));
+  const sent = (text: string) => {
+    const opened = openQuickly(text);
+    return opened && structuredClone(readElsewhere(opened));
+  };
 
   it('rebuilds the file a worker read: data, diagnostics, places and the Document for saving', () => {
     const text = '\uFEFF' + fixture('seed-example.yaml').replace('to: n1', 'to: n9').replace(/\n/g, '\r\n');
@@ -59,5 +62,24 @@ describe('openRead', () => {
 
   it('sends nothing for a file only the full parser reads, so the page reads it itself', () => {
     expect(readElsewhere(openWorkingFile('schema_version: &v 1\ntrees: {}\n'))).toBeUndefined();
+    // The worker runs only the quick reader: each of these is left to the page (parsed once).
+    for (const text of ['schema_version: &v 1\ntrees: {}\n', 'schema_version: 1\ntrees: {}\nnote: "a\u0007b"\n', 'a: [1\n', 'x'.repeat(21 * 1024 * 1024)]) {
+      expect(openWorkingFile(text).source.route).toBe('full');
+      expect(openQuickly(text)).toBeUndefined();
+    }
+  });
+
+  it('reads quickly exactly what openWorkingFile reads by the quick route', () => {
+    const text = fixture('seed-example.yaml').replace('to: n1', 'to: n9');
+    const quick = openQuickly(text)!;
+    const here = openWorkingFile(text);
+    expect(quick.source.route).toBe('quick');
+    expect({ data: quick.data, diagnostics: quick.diagnostics, version: quick.version, valid: quick.valid, editable: quick.editable }).toEqual({
+      data: here.data,
+      diagnostics: here.diagnostics,
+      version: here.version,
+      valid: here.valid,
+      editable: here.editable,
+    });
   });
 });

@@ -1,6 +1,6 @@
 // The one entry point for reading a working file: parse, validate, and place every diagnostic.
 import type { Finding } from '../model/findings';
-import { parseSource, quickSource, type ParsedSource } from './load';
+import { parseSource, quickSource, quickSourceOf, type ParsedSource } from './load';
 import type { FastRead } from './fast-load';
 import { formatPath, type Path } from '../model/path';
 import type { Diagnostic, Json } from '../model/types';
@@ -24,6 +24,15 @@ export interface OpenedFile {
 
 export function openWorkingFile(text: string): OpenedFile {
   return openParsed(parseSource(text));
+}
+
+/**
+ * openWorkingFile(text) when the quick reader reads the text; undefined (having done no more
+ * than the quick reader's pass) when only the full parser can, so the caller parses it once.
+ */
+export function openQuickly(text: string): OpenedFile | undefined {
+  const source = quickSourceOf(text);
+  return source ? openParsed(source) : undefined;
 }
 
 /** openWorkingFile for text already parsed (saving reads back what it writes). */
