@@ -143,8 +143,7 @@ export function quickSource(text: string, read: FastRead): ParsedSource {
  * and leaves every other file to the page, so no file is parsed twice.
  */
 export function quickSourceOf(text: string): ParsedSource | undefined {
-  // The same order as parseSource: a file that may be too large, or has a forbidden
-  // character, is not the quick reader's.
+  // A file that may be too large, or has a forbidden character, is the full route's: it says why.
   if (text.length * 3 > MAX_FILE_BYTES && utf8Length(text) > MAX_FILE_BYTES) return undefined;
   const body = bodyOf(text, text.startsWith(BOM));
   if (forbiddenCharacters(body, () => ({ line: 0, column: 0 })).length > 0) return undefined;
@@ -153,6 +152,11 @@ export function quickSourceOf(text: string): ParsedSource | undefined {
 }
 
 export function parseSource(text: string, options: ParseOptions = {}): ParsedSource {
+  // The common case: plain working-file YAML, read in one quick pass with a light position
+  // index. The full Document is built only when something asks for it (saving an edit).
+  const quick = options.fast === false ? undefined : quickSourceOf(text);
+  if (quick) return quick;
+
   const hasBom = text.startsWith(BOM);
   const lineEnding = detectLineEnding(text);
   const body = bodyOf(text, hasBom);
@@ -179,10 +183,6 @@ export function parseSource(text: string, options: ParseOptions = {}): ParsedSou
   }
 
   const forbidden = forbiddenCharacters(body, at);
-  // The common case: plain working-file YAML, read in one quick pass with a light position
-  // index. The full Document is built only when something asks for it (saving an edit).
-  const fast = forbidden.length === 0 && options.fast !== false ? fastRead(body) : undefined;
-  if (fast) return quickSource(text, fast);
 
   const bounded = parseBounded(body, MAX_DEPTH, PARSE_OPTIONS);
   if ('tooDeep' in bounded) {
