@@ -1,6 +1,7 @@
 // Where the cards are in the diagram's own coordinates (whatever the pan and zoom), to tell
 // whether an edit moved any card it should not have.
 import { expect, type Page } from '@playwright/test';
+import { waitForViewportStill } from './helpers';
 
 export interface Place {
   x: number;
@@ -50,6 +51,8 @@ async function centreOf(page: Page, selector: string) {
 
 /** Drags a link out of a card's link handle and lets go over another card. */
 export async function linkByHandle(page: Page, from: string, to: string): Promise<void> {
+  // Both ends are measured, then dragged between: the view must have stopped moving (after Fit).
+  await waitForViewportStill(page);
   await page.locator(`[data-node-id="${from}"]`).hover();
   const handle = page.locator(`.react-flow__node[data-id="${from}"] .cw-link-handle`);
   await expect(handle).toBeVisible();
