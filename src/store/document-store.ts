@@ -15,6 +15,7 @@ import {
   type WorkingFile,
   isObject,
   prepareEdits,
+  prepareEditsOfErrorFree,
   type EditResult,
   listOf,
   treeEntries,
@@ -342,8 +343,10 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
       });
       // The workers read the text while the user looks at the file, not at the first keystroke.
       if (typeof Worker !== 'undefined') void primeOpened();
-      // Read in a worker, the file was validated there: the guard of edits is readied here too.
-      prepareEditsWhenIdle(opened.data);
+      // Read in a worker, the file was validated there: the guard of edits is readied here too,
+      // at once from the worker's verdict when it found no error, else by validating at idle.
+      if (opened.valid) prepareEditsOfErrorFree(opened.data as WorkingFile);
+      else prepareEditsWhenIdle(opened.data);
       return true;
     },
 

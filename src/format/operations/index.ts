@@ -4,7 +4,7 @@
 export { type EditResult, type Refusal, done, refuse } from './result';
 export { allIds, findItem, listOf, treeEntries } from './read';
 export { withList } from './write';
-export { guardEdit, newErrors, prepareEdits, GUARD_REASON } from './guard';
+export { guardEdit, newErrors, prepareEdits, prepareEditsOfErrorFree, GUARD_REASON } from './guard';
 export { editRefusal, runEdit } from './edit';
 export { newNodeId, newLinkId, checkNewId } from './ids';
 export { type EndorseOption } from './status';

@@ -8,8 +8,8 @@ import { addedErrors, errorsOf, newErrors } from '../operations/guard';
 import { sample } from '../fixtures/operation-samples';
 import { setKey, withoutKey } from '../operations/write';
 import type { WorkingFile } from '../model/types';
-import { validateData, validateWithContext } from './validate';
-import { errorsAfterItemEdit } from './after-edit';
+import { rememberErrorFree, validateData, validateWithContext } from './validate';
+import { errorsAfterItemEdit, errorsNearLast, isLastValidated } from './after-edit';
 
 const LISTS = ['nodes', 'links', 'backlog'] as const;
 const TEXTS: unknown[] = ['A claim.', '', '   ', 'Two\nlines', 42, null];
@@ -212,3 +212,33 @@ describe('nodes and links added at the end of a list', () => {
     expect(quick).toBeGreaterThan(20);
   });
 });
+
+describe('a file validated elsewhere and found without errors', () => {
+  it('readies edits as validating it here does: each edit is checked by its items, with the same errors', () => {
+    const file = sample('workshop');
+    expect(full(file)).toEqual([]);
+    const ids = idsOf(file);
+    const edits: WorkingFile[] = [];
+    const added = ops.addNode(file, 'current_reality', { kind: 'observation', text: 'Seen elsewhere.' });
+    if (added.ok) edits.push(added.file);
+    const tree = (file.trees as Record<string, Record<string, unknown[]>>).current_reality!;
+    for (const [n, make] of APPENDS_ELSEWHERE.entries()) {
+      edits.push({ ...file, trees: { ...(file.trees as object), current_reality: { ...tree, nodes: [...(tree.nodes ?? []), make(n, ids)] } } } as WorkingFile);
+    }
+    for (const after of edits) {
+      rememberErrorFree(file);
+      expect(isLastValidated(file)).toBe(true);
+      const found = errorsNearLast(after);
+      // An edit without errors is checked by its items alone; one with errors, by the whole file.
+      if (full(after).length === 0) expect(found, 'checked by its items, not the whole file').toEqual([]);
+      else expect(found === undefined || JSON.stringify(found) === JSON.stringify(full(after))).toBe(true);
+    }
+    expect(edits.filter((after) => full(after).length > 0)).toHaveLength(1);
+  });
+});
+
+const APPENDS_ELSEWHERE: ((n: number, ids: string[]) => unknown)[] = [
+  (n) => ({ id: `else${n}`, kind: 'cause', text: 'Fine.', status: 'proposed', contributions: [{ by: 'alice', attribution: 'explicit', mode: 'text' }] }),
+  (n) => ({ id: `else${n}`, kind: 'cause', text: 'Someone unknown.', status: 'proposed', contributions: [{ by: 'nobody', attribution: 'explicit', mode: 'text' }] }),
+];
+

@@ -82,6 +82,19 @@ export function validateWithContext(data: unknown, options: ValidateOptions = {}
   return { findings: findings.list, version, context };
 }
 
+/**
+ * For `data` validated elsewhere (a Web Worker) and found without errors: remembers it as the
+ * last file validated, with what the item rules consult (every id's place, the participants)
+ * indexed here, without checking every item again. Edits of it are then checked item by item.
+ */
+export function rememberErrorFree(data: unknown): void {
+  if (!isObject(data)) return;
+  const findings = new Findings(); // found already, elsewhere
+  const people = checkParticipants(data, findings);
+  const index = indexIds(readTrees(data, findings), findings);
+  rememberValidated(data, [], { index, people });
+}
+
 function readVersion(data: JsonObject, options: ValidateOptions): VersionState {
   if (!has(data, 'schema_version')) return { kind: 'unversioned' };
   const value = data.schema_version;
