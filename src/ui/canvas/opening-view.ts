@@ -3,6 +3,7 @@
 // injections of a future reality tree, the undesirable effects of a current reality tree and their
 // nearest causes, the objective of a cloud, the goal of a goal tree), so card text never shrinks
 // to an unreadable few pixels. The rest is a pan away, and the minimap shows where.
+import { boundsOf } from './overview-geometry';
 
 /** Card text is 13.5 px at zoom 1: at this zoom it is a little over 9 px, the smallest we show. */
 export const READABLE_ZOOM = 0.68;
@@ -61,7 +62,7 @@ function fitInto(tree: Box, canvas: { width: number; height: number }, starts: r
 /** The box around the most cards that one window can show together (the first such group). */
 export function densest(boxes: readonly Box[], window: { width: number; height: number }): Box | undefined {
   if (boxes.length === 0) return undefined;
-  const all = around(boxes);
+  const all = boundsOf(boxes)!;
   if (all.width <= window.width && all.height <= window.height) return all;
   // The cards by their left edge: a window's cards are looked for only among those whose left
   // edge falls inside it (a thousand-card tree: thousands of windows, each a short scan).
@@ -83,18 +84,7 @@ export function densest(boxes: readonly Box[], window: { width: number; height: 
       if (n > (best?.count ?? 0)) best = { left, top, count: n };
     }
   }
-  return around(best ? boxes.filter((b) => holds(b, best.left, best.top)) : [boxes[0]!]);
-}
-
-function around(group: readonly Box[]): Box {
-  let [x, y, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const b of group) {
-    x = Math.min(x, b.x);
-    y = Math.min(y, b.y);
-    right = Math.max(right, b.x + b.width);
-    bottom = Math.max(bottom, b.y + b.height);
-  }
-  return { x, y, width: right - x, height: bottom - y };
+  return boundsOf(best ? boxes.filter((b) => holds(b, best.left, best.top)) : [boxes[0]!]);
 }
 
 /** The first index of the ascending `values` at or above `value`. */
