@@ -680,24 +680,12 @@ class Reader {
    * next line with content (which must be indented more than `indent`); the empty lines between.
    */
   private toQuotedLine(eol: number, indent: number): number {
-    const text = this.text;
-    let breaks = 0;
-    let lineStart = text.indexOf('\n', eol);
-    for (;;) {
-      if (lineStart < 0) throw GIVE_UP; // never closed
-      lineStart++;
-      let j = lineStart;
-      while (j < text.length && text.charCodeAt(j) === SPACE) j++;
-      const code = j < text.length ? text.charCodeAt(j) : LF;
-      if (code !== LF && code !== CR) {
-        if (j - lineStart <= indent) throw GIVE_UP; // not indented enough: an error
-        this.line = lineStart;
-        this.pos = j;
-        return breaks;
-      }
-      breaks++;
-      lineStart = text.indexOf('\n', j);
-    }
+    const next = nextContentLine(this.text, eol);
+    if (!next) throw GIVE_UP; // never closed
+    if (next.at - next.lineStart <= indent) throw GIVE_UP; // not indented enough: an error
+    this.line = next.lineStart;
+    this.pos = next.at;
+    return next.breaks;
   }
 
   // ── quoted scalars ─────────────────────────────────────────────────────────────
@@ -819,25 +807,32 @@ function readPlain(text: string, start: number, indent: number): Plain {
     lineEnd = eol;
     if (commented) break;
     // The next line with content continues the scalar when it is indented more than `indent`.
-    breaks = 0;
-    let next = -1;
-    let lineStart = text.indexOf('\n', eol);
-    while (lineStart >= 0) {
-      lineStart++;
-      let j = lineStart;
-      while (j < length && text.charCodeAt(j) === SPACE) j++;
-      const code = j < length ? text.charCodeAt(j) : LF;
-      if (code !== LF && code !== CR) {
-        if (j - lineStart > indent && code !== HASH) next = j;
-        break;
-      }
-      breaks++;
-      lineStart = text.indexOf('\n', j);
-    }
-    if (next < 0) break;
-    from = next;
+    const next = nextContentLine(text, eol);
+    if (!next || next.at - next.lineStart <= indent || text.charCodeAt(next.at) === HASH) break;
+    breaks = next.breaks;
+    from = next.at;
   }
   return { value, end, lineEnd, lines };
+}
+
+/**
+ * The first line after the line ending at `eol` that holds more than spaces: where that line
+ * starts, where its content starts, and how many empty lines came before it; undefined when the
+ * text ends first.
+ */
+function nextContentLine(text: string, eol: number): { lineStart: number; at: number; breaks: number } | undefined {
+  let breaks = 0;
+  let lineStart = text.indexOf('\n', eol);
+  while (lineStart >= 0) {
+    lineStart++;
+    let at = lineStart;
+    while (at < text.length && text.charCodeAt(at) === SPACE) at++;
+    const code = at < text.length ? text.charCodeAt(at) : LF;
+    if (code !== LF && code !== CR) return { lineStart, at, breaks };
+    breaks++;
+    lineStart = text.indexOf('\n', at);
+  }
+  return undefined;
 }
 
 /** Sets a key as data (an own "__proto__" key, not the object's prototype). */
