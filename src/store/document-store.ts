@@ -211,7 +211,7 @@ function placedFields(document: OpenDocument, placed: PlacedDiagnostics): Pick<O
   return { diagnostics: placed.diagnostics, version: placed.version.kind === 'unreadable' ? document.version : placed.version };
 }
 
-/** Work opened from a worker's read, or restored, is validated for edits when the editor is idle, not on its first keystroke. */
+/** Restored work, or a file read in a worker that found errors in it, is validated for edits when the editor is idle, not on its first keystroke. */
 function prepareEditsWhenIdle(data: Json): void {
   if (!isObject(data)) return;
   const prepare = () => {

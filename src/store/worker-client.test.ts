@@ -20,20 +20,31 @@ function recordingWorker(options?: MirroredOptions) {
   return { ask, seen };
 }
 
+/** A generated file of `nodes` nodes, opened: the workers are told its text. */
+function opened(nodes: number): { text: string; data: WorkingFile } {
+  const text = generateWorkingFile(nodes);
+  const data = openWorkingFile(text).data as WorkingFile;
+  openedText(text, data as unknown as Json);
+  return { text, data };
+}
+
+/** `file` with node cu3's text changed. */
+function withText(file: WorkingFile, text: string): WorkingFile {
+  const result = ops.updateNode(file, 'cu3', { text });
+  if (!result.ok) throw new Error(result.reason);
+  return result.file;
+}
+
 describe('a worker holding a replica of the document', () => {
   it('answers about each edit from the text opened and the patches sent since', async () => {
     const { ask, seen } = recordingWorker();
-    const text = generateWorkingFile(200);
-    const data = openWorkingFile(text).data as WorkingFile;
-    openedText(text, data as unknown as Json);
-    const first = ops.updateNode(data, 'cu3', { text: 'One.' });
-    if (!first.ok) throw new Error(first.reason);
-    expect(await ask(first.file as unknown as Json, {})).toEqual(first.file);
+    const { text, data } = opened(200);
+    const first = withText(data, 'One.');
+    expect(await ask(first as unknown as Json, {})).toEqual(first);
     expect(seen[0]).toMatchObject({ text, patch: [[['trees', 'current_reality', 'nodes', 2], expect.anything()]] });
     expect(seen[0].data).toBeUndefined();
-    const second = ops.updateNode(first.file, 'cu3', { text: 'Two.' });
-    if (!second.ok) throw new Error(second.reason);
-    expect(await ask(second.file as unknown as Json, {})).toEqual(second.file);
+    const second = withText(first, 'Two.');
+    expect(await ask(second as unknown as Json, {})).toEqual(second);
     expect(seen[1].text).toBeUndefined();
     expect(seen[1].patch).toHaveLength(1);
   });
@@ -74,13 +85,10 @@ describe('a worker holding a replica of the document', () => {
 
   it('sends the text just opened once when the request carries it as the worker’s base text too', async () => {
     const { ask, seen } = recordingWorker();
-    const text = generateWorkingFile(120);
-    const data = openWorkingFile(text).data as WorkingFile;
-    openedText(text, data as unknown as Json);
-    const edited = ops.updateNode(data, 'cu3', { text: 'Based.' });
-    if (!edited.ok) throw new Error(edited.reason);
+    const { text, data } = opened(120);
+    const edited = withText(data, 'Based.');
     // The worker still holds the opened document, read from its base text, and the edit on it.
-    expect(await ask(edited.file as unknown as Json, { baseText: text })).toEqual(edited.file);
+    expect(await ask(edited as unknown as Json, { baseText: text })).toEqual(edited);
     expect(seen[0]).toMatchObject({ baseText: text, textIn: 'baseText' });
     expect(seen[0].text).toBeUndefined();
     expect(seen[0].patch).toHaveLength(1);
