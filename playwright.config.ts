@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { availableParallelism } from 'node:os';
-import { findChromium } from './scripts/find-chromium.mjs';
+import { CHROMIUM_ARGS, findChromium } from './scripts/find-chromium.mjs';
 
 const PORT = Number(process.env.CAUSEWAY_E2E_PORT ?? 4317);
 
@@ -29,6 +29,10 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1280, height: 720 },
     acceptDownloads: true,
+    // The service worker that keeps the editor for offline use caches every file again on a first
+    // visit, and each test's fresh context is one: about 1.3 s of a core a page. It is allowed
+    // where it is tested (e2e/offline.spec.ts).
+    serviceWorkers: 'block',
     // One click, fill or press that cannot happen (something covers the button, it never becomes
     // enabled) fails on its own after 20 s, naming the element and what stood in the way, instead
     // of waiting out the whole test's budget. A step this slow is a bug, even on a busy machine.
@@ -37,16 +41,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: findChromium(),
-      args: [
-        '--no-sandbox',
-        '--headless',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: {

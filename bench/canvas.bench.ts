@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { oneTreeFile } from './lib/files';
 import { serveBuiltEditor } from './lib/preview-server';
-import { findChromium } from '../scripts/find-chromium.mjs';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/find-chromium.mjs';
 
 const SIZES = [100, 500, 1000];
 const PORT = 4391;
@@ -23,7 +23,7 @@ export async function run(): Promise<void> {
   const server = await serveBuiltEditor(PORT);
   const browser = await chromium.launch({
     executablePath,
-    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: CHROMIUM_ARGS,
   });
   try {
     console.log('size   nodes placed (ms)   longest unpainted stretch (ms)   stretch ÷ drawing time');

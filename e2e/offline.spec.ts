@@ -2,6 +2,9 @@
 import { expect, test } from '@playwright/test';
 import { showTree, waitForLayout } from './helpers';
 
+// The service worker under test (the other browser tests block it: see playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 test('after the first visit, the editor reloads and works offline', async ({ page, context }) => {
   await page.goto('/');
   await waitForLayout(page, 'current_reality');

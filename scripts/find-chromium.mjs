@@ -1,6 +1,33 @@
 // Finds the Chromium the browser tests drive: CHROMIUM_PATH, then Debian's /usr/bin/chromium.
 import { accessSync, constants } from 'node:fs';
 
+/**
+ * Chromium features that cost a browser test time and do nothing for it. Chromium's headless mode
+ * is the whole browser: each new window (each test's fresh context) also builds the address bar's
+ * popup, a web page of its own: about a second of a core per test. Chromium keeps only the last
+ * --disable-features it is given, so Playwright's own list (its chromiumSwitches) is repeated here.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay', 'MediaRouter', 'PaintHolding', 'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin', 'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch',
+  'msForceBrowserSignIn', 'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+const UNUSED_BROWSER_UI = ['WebUIOmniboxAimPopup'];
+
+/** How the browser tests and benchmarks start Chromium: headless, quiet, nothing fetched from outside. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNUSED_BROWSER_UI].join(',')}`,
+];
+
 export const INSTALL_HINT = 'sudo apt-get update && sudo apt-get install -y chromium';
 
 export function findChromium() {

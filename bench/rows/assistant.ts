@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { findChromium } from '../../scripts/find-chromium.mjs';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
 import { BIN, startCauseway } from '../../e2e/workspace';
 import { oneTreeFile } from '../lib/files';
 import { median, ratio, seconds, verdict, type BenchRow, type RowContext, type RowModule } from '../lib/table';
@@ -94,7 +94,7 @@ async function rows(context: RowContext): Promise<BenchRow[]> {
   const calls = context.quick ? 3 : 7;
   const browser = await chromium.launch({
     executablePath,
-    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: CHROMIUM_ARGS,
   });
   const results: { drawn: number; written: number }[] = [];
   try {

@@ -5,14 +5,13 @@
 import { chromium, type Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findChromium } from '../../scripts/find-chromium.mjs';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
 import { CULL_FROM } from '../../src/ui/canvas/culling';
 import { BENCH_DIR, oneTreeFile, workingFile } from '../lib/files';
 import { serveBuiltEditor } from '../lib/preview-server';
 import { megabytes, ratio, seconds, verdict, type BenchRow, type RowContext, type RowModule } from '../lib/table';
 
 const PORT = Number(process.env.CAUSEWAY_BENCH_PORT ?? 4391);
-const ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 const WATCH = `(() => {
   window.__longest = 0;
@@ -117,7 +116,7 @@ async function rows(context: RowContext): Promise<BenchRow[]> {
   if (!executablePath) return unmeasured('no Chromium (set CHROMIUM_PATH or install chromium)');
   context.log('browser: building and serving the app');
   const server = await serveBuiltEditor(PORT);
-  const browser = await chromium.launch({ executablePath, args: ARGS });
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   try {
     // The bench's own probes are evaluated as strings, which the app's policy (rightly) forbids.
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, bypassCSP: true });

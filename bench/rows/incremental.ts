@@ -9,7 +9,7 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { findChromium } from '../../scripts/find-chromium.mjs';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
 import { startCauseway } from '../../e2e/workspace';
 import { workingFile } from '../lib/files';
 import { serveBuiltEditor } from '../lib/preview-server';
@@ -17,7 +17,6 @@ import { drawn } from './browser';
 import { ratio, seconds, verdict, type BenchRow, type RowContext, type RowModule } from '../lib/table';
 
 const PORT = Number(process.env.CAUSEWAY_BENCH_PORT ?? 4391) + 2;
-const ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 /** After the change is drawn, how long the page may still be working on it (diagnostics wait 300 ms for a pause). */
 const SETTLE_MS = 1500;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -197,7 +196,7 @@ async function rows(context: RowContext): Promise<BenchRow[]> {
   context.log('incremental: building the editor and the command line');
   execFileSync('npm', ['run', '--silent', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
   const server = await serveBuiltEditor(PORT);
-  const browser = await chromium.launch({ executablePath, args: ARGS });
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   const dir = mkdtempSync(join(tmpdir(), 'causeway-incremental-'));
   const rounds = context.quick ? 2 : 4;
   try {

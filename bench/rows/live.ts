@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findChromium } from '../../scripts/find-chromium.mjs';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
 import { startCauseway } from '../../e2e/workspace';
 import { oneTreeFile } from '../lib/files';
 import { ratio, seconds, verdict, type BenchRow, type RowContext, type RowModule } from '../lib/table';
@@ -82,7 +82,7 @@ async function rows(context: RowContext): Promise<BenchRow[]> {
   const writes = context.quick ? 3 : 7;
   const browser = await chromium.launch({
     executablePath,
-    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: CHROMIUM_ARGS,
   });
   const times: number[] = [];
   try {
