@@ -5,7 +5,8 @@
 // beside the file (.NAME/history/), when there is one.
 import { basename, dirname, join } from 'node:path';
 import { checkHistory, isTreeKey, openWorkingFile, TREE_KEYS, type Snapshot } from '../format';
-import { EXPORT_FORMATS, EXPORT_FORMAT_INFO, exportFile, exportName, isExportFormat, type ExportFormat } from '../exchange';
+import { EXPORT_FORMATS, EXPORT_FORMAT_INFO, exportName, isExportFormat, type ExportFormat } from '../exchange';
+import { exportFile } from '../exchange/convert';
 import { outputFolderFor, readHistoryFiles } from '../disk/history-on-disk';
 import { readWorkingText } from '../disk/read-text';
 import { parseArgs, UsageError } from './args';

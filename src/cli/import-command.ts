@@ -4,7 +4,8 @@
 // existing file is never replaced without --force, and then atomically.
 import { basename, dirname, join } from 'node:path';
 import { isTreeKey, openWorkingFile, stringifyData, TREE_KEYS, type Json } from '../format';
-import { IMPORT_FORMAT_NAMES, ImportError, detectFormat, importFile, reportLines } from '../exchange';
+import { IMPORT_FORMAT_NAMES, ImportError, detectFormat, reportLines } from '../exchange';
+import { importFile } from '../exchange/convert';
 import { readWorkingText } from '../disk/read-text';
 import { parseArgs, UsageError } from './args';
 import type { CommandIO } from './io';

@@ -1,7 +1,7 @@
 // One way in for every file the user opens (picker, drop, keyboard): read, then open. Unsaved
 // work on the file being replaced is kept aside and can be brought back from the message.
 import { useCallback } from 'react';
-import { ImportError, detectFormat, importFile, type ImportReport } from '../exchange';
+import { ImportError, detectFormat, type ImportReport } from '../exchange';
 import { stringifyData, type Json } from '../format';
 import { currentSession, loadSession, saveSession } from '../store/autosave';
 import { hasUnsavedChanges, useDocumentStore } from '../store/document-store';
@@ -14,13 +14,20 @@ import { useImportReport } from './exchange/import-report-store';
 
 /**
  * A Reason Commons, Flying Logic or TP Studio file becomes a working file first (named after it,
- * .yaml, not yet saved anywhere); its import report is shown once it has opened.
+ * .yaml, not yet saved anywhere); its import report is shown once it has opened. The importers
+ * are loaded the first time one is needed, not with the editor.
  */
-function imported(fileName: string, text: string): { text: string; fileName: string; report?: ImportReport } | { problem: string } {
+async function imported(fileName: string, text: string): Promise<{ text: string; fileName: string; report?: ImportReport } | { problem: string }> {
   const format = detectFormat(fileName, text);
   if (format === 'working-file') return { text, fileName };
+  let converters: typeof import('../exchange/convert');
   try {
-    const result = importFile(format, text, { fileName });
+    converters = await import('../exchange/convert');
+  } catch (error) {
+    return { problem: `${fileName} could not be imported: the importer did not load (${error instanceof Error ? error.message : String(error)}).` };
+  }
+  try {
+    const result = converters.importFile(format, text, { fileName });
     const name = `${fileName.replace(/\.(ltp\.ya?ml|logicx|xlogic|json|xml)$/i, '') || 'imported'}.yaml`;
     return { text: stringifyData(result.data as unknown as Json), fileName: name, report: result.report };
   } catch (error) {
@@ -37,7 +44,7 @@ export function useOpenFile(): (file: File, handle?: WritableFileHandle) => Prom
       store.reportUnreadable(file.name, read.message);
       return false;
     }
-    const converted = imported(file.name, read.text);
+    const converted = await imported(file.name, read.text);
     if ('problem' in converted) {
       store.reportUnreadable(file.name, converted.problem);
       return false;

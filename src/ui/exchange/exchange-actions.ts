@@ -19,12 +19,12 @@ export function exchangeActions(ctx: { noDocument: string | undefined; tree: Dra
   const { noDocument } = ctx;
   const noTree = noDocument ?? (ctx.tree ? undefined : 'No tree to show.');
   return [
-    { id: 'export-html', label: 'Export a one-file HTML page (every tree, find, read-through)', group: 'File', unavailable: noDocument, keywords: ['share', 'web', 'page', 'sponsor'], run: () => exportAs('html') },
-    { id: 'export-markdown', label: 'Export the read-through (Markdown)', group: 'File', unavailable: noDocument, keywords: ['sentences', 'read aloud', 'text'], run: () => exportAs('markdown') },
-    { id: 'export-markdown-accepted', label: 'Export the accepted read-through (Markdown)', group: 'File', unavailable: noDocument, keywords: ['sentences', 'read aloud', 'text'], run: () => exportAs('markdown', true) },
-    { id: 'export-mermaid', label: 'Export Mermaid flowcharts (for GitHub)', group: 'File', unavailable: noDocument, keywords: ['github', 'readme', 'diagram'], run: () => exportAs('mermaid') },
-    { id: 'export-ltp', label: 'Export for Reason Commons (.ltp.yaml)', group: 'File', unavailable: noDocument, keywords: ['reason commons', 'ltp', 'interchange'], run: () => exportAs('ltp') },
-    { id: 'export-logicx', label: 'Export for Flying Logic (.logicx)', group: 'File', unavailable: noDocument, keywords: ['flying logic', 'xml'], run: () => exportAs('logicx') },
+    { id: 'export-html', label: 'Export a one-file HTML page (every tree, find, read-through)', group: 'File', unavailable: noDocument, keywords: ['share', 'web', 'page', 'sponsor'], run: () => void exportAs('html') },
+    { id: 'export-markdown', label: 'Export the read-through (Markdown)', group: 'File', unavailable: noDocument, keywords: ['sentences', 'read aloud', 'text'], run: () => void exportAs('markdown') },
+    { id: 'export-markdown-accepted', label: 'Export the accepted read-through (Markdown)', group: 'File', unavailable: noDocument, keywords: ['sentences', 'read aloud', 'text'], run: () => void exportAs('markdown', true) },
+    { id: 'export-mermaid', label: 'Export Mermaid flowcharts (for GitHub)', group: 'File', unavailable: noDocument, keywords: ['github', 'readme', 'diagram'], run: () => void exportAs('mermaid') },
+    { id: 'export-ltp', label: 'Export for Reason Commons (.ltp.yaml)', group: 'File', unavailable: noDocument, keywords: ['reason commons', 'ltp', 'interchange'], run: () => void exportAs('ltp') },
+    { id: 'export-logicx', label: 'Export for Flying Logic (.logicx)', group: 'File', unavailable: noDocument, keywords: ['flying logic', 'xml'], run: () => void exportAs('logicx') },
     { id: 'read-through', label: 'Read this tree aloud (read-through beside the diagram)', group: 'View', keys: ['R'], unavailable: noTree, keywords: ['sentences', 'because', 'reservation'], run: () => bringSidePart('read-through') },
     {
       id: 'present',

@@ -1,14 +1,16 @@
 // More → Export: the working file (or its accepted view) downloaded in another tool's format.
-import { EXPORT_FORMAT_INFO, exportFile, exportName, type ExportFormat } from '../../exchange';
+// The exporters are loaded on the first export, not with the editor.
+import { EXPORT_FORMAT_INFO, exportName, type ExportFormat } from '../../exchange';
 import { useDocumentStore } from '../../store/document-store';
 import { useHistoryStore } from '../../store/history-store';
 import { downloadText } from '../download';
 
-export function exportAs(format: ExportFormat, acceptedOnly = false): void {
+export async function exportAs(format: ExportFormat, acceptedOnly = false): Promise<void> {
   const store = useDocumentStore.getState();
   const document = store.document;
   if (!document) return;
   try {
+    const { exportFile } = await import('../../exchange/convert');
     const text = exportFile(format, document.data, {
       fileName: document.fileName,
       ...(acceptedOnly ? { acceptedOnly: true } : {}),

@@ -2,7 +2,7 @@
 // the server), the driver marked, observers counted, and what each person is typing in; and an
 // assistant while it works on the file through causeway mcp (from the turn log the server relays).
 import { useEffect, useState } from 'react';
-import { colourOf } from '../../collab';
+import { colourOf } from '../../protocol/presence-colours';
 import { isObject } from '../../format';
 import { useGroupStore } from '../../store/group/group-store';
 import { useLiveStore } from '../../store/live/live-store';
