@@ -4,6 +4,7 @@ export {
   mergeWorkingFiles,
   mergeWorkingTexts,
   type MergeConflict,
+  type MergeOptions,
   type MergeOutcome,
   type MergeSide,
   type TextMergeOutcome,

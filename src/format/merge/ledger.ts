@@ -32,7 +32,14 @@ export class Ledger {
   readonly conflicts: MergeConflict[] = [];
   readonly notes: string[] = [];
 
-  constructor(private readonly choices: ReadonlyMap<string, MergeSide>) {}
+  /**
+   * `byWords`: a statement changed on both sides merges word by word where the changes do not
+   * overlap (people typing together in a group session), instead of being a conflict.
+   */
+  constructor(
+    private readonly choices: ReadonlyMap<string, MergeSide>,
+    readonly byWords = false,
+  ) {}
 
   /**
    * The three-way rule: mine unchanged → theirs; theirs unchanged → mine; the same change on

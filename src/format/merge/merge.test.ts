@@ -275,6 +275,64 @@ describe('acceptance after the merge (FORMAT.md §6)', () => {
   });
 });
 
+describe('people typing together in one session: a statement merges word by word (issue 24)', () => {
+  const together = (base: WorkingFile, mine: WorkingFile, theirs: WorkingFile) => {
+    const outcome = mergeWorkingFiles(base as unknown as Json, mine as unknown as Json, theirs as unknown as Json, undefined, { byWords: true });
+    return { ...outcome, file: outcome.data as unknown as WorkingFile };
+  };
+  const statement = (text: string) => ok(ops.updateNode(sample('seed'), 'n1', { text }));
+  const retyped = (file: WorkingFile, text: string) => ok(ops.updateNode(file, 'n1', { text }));
+
+  it('merges a change at the start on one side with a change at the end on the other', () => {
+    const base = statement('Customers wait for quotes.');
+    const outcome = together(base, retyped(base, 'Most customers wait for quotes.'), retyped(base, 'Customers wait for quotes for a week.'));
+    expect(outcome.conflicts).toEqual([]);
+    expect(node(outcome.file, 'n1')?.text).toBe('Most customers wait for quotes for a week.');
+  });
+
+  it('is off by default: the same two changes from another program are a conflict showing both', () => {
+    const base = statement('Customers wait for quotes.');
+    const outcome = merge(base, retyped(base, 'Most customers wait for quotes.'), retyped(base, 'Customers wait for quotes for a week.'));
+    expect(outcome.conflicts).toMatchObject([{ id: 'node:n1:text', mine: 'Most customers wait for quotes.', theirs: 'Customers wait for quotes for a week.' }]);
+  });
+
+  it('still reports a conflict when both change the same words differently, with both values', () => {
+    const base = statement('Customers wait a week.');
+    const outcome = together(base, retyped(base, 'Customers wait two days.'), retyped(base, 'Customers wait a month.'));
+    expect(outcome.conflicts).toMatchObject([{ id: 'node:n1:text', mine: 'Customers wait two days.', theirs: 'Customers wait a month.' }]);
+    expect(node(outcome.file, 'n1')?.text).toBe('Customers wait two days.');
+  });
+
+  it('never merges a string that is not a statement: a project title edited at both ends is a conflict', () => {
+    const base = changed(sample('seed'), (f) => void (f.project = 'Quote speed'));
+    const outcome = together(base, changed(base, (f) => void (f.project = 'Our quote speed')), changed(base, (f) => void (f.project = 'Quote speed 2026')));
+    expect(outcome.conflicts.map((c) => c.id)).toEqual(['file:project']);
+  });
+
+  it('returns an accepted statement to proposed when its text merges changes from both sides', () => {
+    const base = ok(ops.accept(statement('Customers wait for quotes.'), ['n1'], ['bob']));
+    const mine = ok(ops.accept(retyped(base, 'Most customers wait for quotes.'), ['n1'], ['alice']));
+    const theirs = ok(ops.accept(retyped(base, 'Customers wait for quotes for a week.'), ['n1'], ['bob']));
+    const outcome = together(base, mine, theirs);
+    expect(outcome.conflicts).toEqual([]);
+    expect(node(outcome.file, 'n1')).toMatchObject({ text: 'Most customers wait for quotes for a week.', status: 'proposed' });
+  });
+
+  it('merges onto the text on disk, keeping its comments', () => {
+    const baseText = fixture('commented.yaml');
+    const base = openWorkingFile(baseText).data as unknown as WorkingFile;
+    const theirsText = baseText.replace(
+      "text: 'Pricing approval sits with one manager: on holiday, nothing moves.'",
+      "text: 'Pricing approval sits with one manager: on holiday, nothing moves for weeks.'   # typed by Tom",
+    );
+    const mine = ok(ops.updateNode(base, 'n3', { text: 'Today pricing approval sits with one manager: on holiday, nothing moves.' }));
+    const outcome = mergeWorkingTexts(baseText, mine as unknown as Json, theirsText, undefined, { byWords: true });
+    expect(outcome.conflicts).toEqual([]);
+    expect(outcome.text).toContain('# typed by Tom');
+    expect(node(openWorkingFile(outcome.text!).data as unknown as WorkingFile, 'n3')?.text).toBe('Today pricing approval sits with one manager: on holiday, nothing moves for weeks.');
+  });
+});
+
 describe('a change of meaning after acceptance (FORMAT.md §6)', () => {
   it('returns to proposed a node accepted on disk whose text was changed here', () => {
     const base = sample('seed');

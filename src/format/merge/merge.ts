@@ -39,11 +39,20 @@ export interface TextMergeOutcome extends MergeOutcome {
 
 const NO_CHOICES: ReadonlyMap<string, MergeSide> = new Map();
 
-export function mergeWorkingFiles(base: Json, mine: Json, theirs: Json, choices: ReadonlyMap<string, MergeSide> = NO_CHOICES): MergeOutcome {
+export interface MergeOptions {
+  /**
+   * The two sides are people typing together in one group session (the driver's page and the
+   * session's document): a statement both changed merges word by word where their changes do not
+   * overlap. Off for a change by another program, where both versions are shown instead.
+   */
+  byWords?: boolean;
+}
+
+export function mergeWorkingFiles(base: Json, mine: Json, theirs: Json, choices: ReadonlyMap<string, MergeSide> = NO_CHOICES, options: MergeOptions = {}): MergeOutcome {
   if (deepEqual(mine, base)) return unopposed(theirs, mine);
   if (deepEqual(theirs, base)) return unopposed(mine, mine);
   if (deepEqual(mine, theirs)) return unopposed(theirs, mine);
-  const ledger = new Ledger(choices);
+  const ledger = new Ledger(choices, options.byWords);
   if (!isObject(base) || !isObject(mine) || !isObject(theirs)) {
     const data = ledger.resolve(base, mine, theirs, wholeFilePlace) ?? null;
     return { data, conflicts: ledger.conflicts, renamed: [], notes: ledger.notes, changedIds: [] };
@@ -98,7 +107,7 @@ function unopposed(data: Json, mine: Json): MergeOutcome {
  * text on disk now. The merged data is written onto theirs' text, so its comments, key order
  * and styles stay, and the editor's changes are spliced in.
  */
-export function mergeWorkingTexts(baseText: string, mine: Json, theirsText: string, choices: ReadonlyMap<string, MergeSide> = NO_CHOICES): TextMergeOutcome {
+export function mergeWorkingTexts(baseText: string, mine: Json, theirsText: string, choices: ReadonlyMap<string, MergeSide> = NO_CHOICES, options: MergeOptions = {}): TextMergeOutcome {
   const theirs = openWorkingFile(theirsText);
   const problem = theirsProblem(theirs);
   if (problem !== undefined) {
@@ -107,7 +116,7 @@ export function mergeWorkingTexts(baseText: string, mine: Json, theirsText: stri
   const parsedBase = parseSource(baseText);
   // A base that cannot be read is no common ground: every difference becomes a conflict.
   const base = parsedBase.data !== undefined && !parsedBase.refused ? parsedBase.data : null;
-  const outcome = mergeWorkingFiles(base, mine, theirs.data!, choices);
+  const outcome = mergeWorkingFiles(base, mine, theirs.data!, choices, options);
   const text = outcome.conflicts.length > 0 ? undefined : saveWorkingFile(theirs.source, outcome.data);
   return { ...outcome, text };
 }

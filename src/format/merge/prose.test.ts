@@ -1,0 +1,40 @@
+// Two people changing one statement at once (issue 24): their words merge, overlaps conflict.
+import { describe, expect, it } from 'vitest';
+import { mergeProse } from './prose';
+
+describe('mergeProse', () => {
+  it('applies a change at the start and another at the end', () => {
+    expect(mergeProse('Sales fall when stock runs out.', 'Our sales fall when stock runs out.', 'Sales fall when stock runs out in winter.')).toBe(
+      'Our sales fall when stock runs out in winter.',
+    );
+  });
+
+  it('keeps both insertions at the very same place, in the same order whichever side is which', () => {
+    const one = mergeProse('Quotes are slow.', 'Quotes are very slow.', 'Quotes are often slow.');
+    const other = mergeProse('Quotes are slow.', 'Quotes are often slow.', 'Quotes are very slow.');
+    expect(one).toBe(other);
+    expect(one).toContain('very');
+    expect(one).toContain('often');
+    expect(one!.startsWith('Quotes are ')).toBe(true);
+    expect(one!.endsWith(' slow.')).toBe(true);
+  });
+
+  it('leaves overlapping changes a conflict', () => {
+    expect(mergeProse('Quotes take a week.', 'Quotes take two days.', 'Quotes take a month.')).toBeUndefined();
+    expect(mergeProse('Quotes take a week.', 'Quotes take.', 'Quotes take a long week.')).toBeUndefined();
+  });
+
+  it('keeps whitespace as written, blank lines and multi-line blocks included', () => {
+    const base = 'First line.\n\nSecond  paragraph\n  indented line.\n';
+    const mine = 'First line, edited.\n\nSecond  paragraph\n  indented line.\n';
+    const theirs = 'First line.\n\nSecond  paragraph\n  indented line.\n\nA third paragraph.\n';
+    expect(mergeProse(base, mine, theirs)).toBe('First line, edited.\n\nSecond  paragraph\n  indented line.\n\nA third paragraph.\n');
+  });
+
+  it('merges unicode and emoji without splitting characters', () => {
+    expect(mergeProse('Café staff 🙂 leave early.', 'Café staff 🙂👍 leave early.', 'Café staff 🙂 leave très early.')).toBe(
+      'Café staff 🙂👍 leave très early.',
+    );
+    expect(mergeProse('Die Straße ist zu.', 'Die große Straße ist zu.', 'Die Straße ist zu 🚧.')).toBe('Die große Straße ist zu 🚧.');
+  });
+});
