@@ -87,6 +87,28 @@ test('two invited people typing in one statement at the same moment both keep ev
   await expect(status(priya)).toHaveText(/Saved/);
 });
 
+test('the driver and an invited person typing in one statement at the same moment both keep every keystroke: no conflict, on both pages and in the file', async ({ page: driver }) => {
+  test.setTimeout(240_000);
+  const { path, tom } = await groupOfThree(driver);
+  await selectNode(driver, 'r5');
+  await selectNode(tom, 'r5');
+  await textField(driver, 'r5').press('Control+Home');
+  await textField(tom, 'r5').press('Control+End');
+  // The driver's page writes the file and the others' typing reaches it through the file: the two
+  // are merged word by word (the driver at the start, Tom at the end), never offered as a conflict.
+  await Promise.all([
+    textField(driver, 'r5').pressSequentially('Honestly, ', { delay: 80, timeout: 90_000 }),
+    textField(tom, 'r5').pressSequentially(' Every Saturday since spring.', { delay: 80, timeout: 90_000 }),
+  ]);
+  const merged = `Honestly, ${R5} Every Saturday since spring.`;
+  await expect(textField(driver, 'r5')).toHaveValue(merged, { timeout: 8000 });
+  await expect(textField(tom, 'r5')).toHaveValue(merged, { timeout: 8000 });
+  await expect.poll(() => nodeText(path, 'current_reality', 'r5'), { timeout: 8000 }).toBe(merged);
+  await expect(side(driver).locator('[data-conflict-id]')).toHaveCount(0);
+  await expect(status(driver)).toHaveText(/Saved/);
+  await expect(status(tom)).toHaveText(/Saved/);
+});
+
 test('a participant whose connection drops keeps working; back, their edits reach the others and the file, and one that met another person’s change of the same field is shown to them', async ({ page: driver }) => {
   test.setTimeout(240_000);
   const connection = cuttableConnection();

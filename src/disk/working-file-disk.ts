@@ -14,6 +14,12 @@ export interface WorkingFileDisk {
   write(baseVersion: string, text: string): Promise<WriteOutcome>;
   /** Calls `onChange` when the file may have changed (not for this writer's own writes); returns a stop function. */
   watch(onChange: () => void): () => void;
+  /**
+   * Whether `version` of the file was written by a person's page in the same session (the
+   * driver's, through `causeway open`), not by another program: their statements and the
+   * session's then merge word by word. Absent: never.
+   */
+  writtenInSession?(version: string): boolean;
 }
 
 /** `path` is the file's real path; only its own folder may be touched. */

@@ -92,6 +92,28 @@ describe('the group session of causeway open', () => {
     expect(group!.invites).toEqual([{ id: expect.any(String), identity: 'bob', name: 'Bob', role: 'participant', used: true }]);
   });
 
+  it('merges the driver’s and a participant’s typing in one statement word by word, instead of a conflict', async () => {
+    const { server, file, driver, onDisk } = await groupSession();
+    const answer = await invite(driver, { role: 'participant', participant: 'bob' });
+    const bob = await join(server, (await exchange(server, answer.link!)).secret!);
+    await bob.whenConnected();
+    expect(bob.edit((f) => ops.addNode(f, 'current_reality', { kind: 'cause', text: 'Approvers are overloaded.', id: 'n40' })).ok).toBe(true);
+    await until(async () => findItem(await onDisk(), 'n40'), 4000, 'the node on disk');
+    const before = await readFile(file, 'utf8');
+    const version = `sha256:${createHash('sha256').update(before, 'utf8').digest('hex')}`;
+
+    // Bob types at the start; before the session writes it, the driver's page writes a change at the end.
+    expect(bob.edit((f) => ops.updateNode(f, 'n40', { text: 'Most approvers are overloaded.' })).ok).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    driver.send({ type: 'write', request: 7, baseVersion: version, text: before.replace('Approvers are overloaded.', 'Approvers are overloaded on Mondays.') });
+    expect(await driver.next('write-result')).toMatchObject({ outcome: 'written' });
+
+    const merged = 'Most approvers are overloaded on Mondays.';
+    await until(async () => (findItem(await onDisk(), 'n40')?.text === merged ? true : undefined), 4000, 'both changes in the file');
+    expect(findItem(bob.data as unknown as WorkingFile, 'n40')?.text).toBe(merged);
+    expect(bob.conflicts).toEqual([]);
+  });
+
   it('shows the driver once, with their selection and typing, when the driver’s page joins the presence with its own secret; and writes nothing from it', async () => {
     const { server, driver, onDisk } = await groupSession();
     const answer = await invite(driver, { role: 'participant', participant: 'bob' });

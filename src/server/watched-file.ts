@@ -61,6 +61,8 @@ export class WatchedFile {
   private stopWatching: (() => void) | undefined;
   /** Reads, writes and snapshots of this file happen one at a time. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** The last version written through this server, and by which listener (a page, or the group session's bridge). */
+  private lastWrite: { version: string; by: FileListener | undefined } | undefined;
 
   /**
    * `path` is the file's path in `root`, the folder the server may touch (a real path); a link
@@ -174,6 +176,7 @@ export class WatchedFile {
       if (outcome.outcome !== 'written') return outcome;
       const after: DiskState = { version: outcome.version, text };
       this.current = after;
+      this.lastWrite = { version: outcome.version, by: options.except };
       for (const listener of this.listeners) if (listener !== options.except) listener.disk(after, 'write');
       return outcome;
     });
@@ -189,6 +192,8 @@ export class WatchedFile {
     return {
       read: () => this.fresh(self),
       write: (baseVersion, text) => this.write(baseVersion, text, { except: self }),
+      // Written by a page of this server (the driver's), not by the bridge itself nor another program.
+      writtenInSession: (version) => this.lastWrite?.version === version && this.lastWrite.by !== self,
       watch: (onChange) => {
         const listener: FileListener = { disk: () => onChange(), history: () => undefined };
         self = listener;

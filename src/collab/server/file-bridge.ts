@@ -269,7 +269,10 @@ export class FileBridge {
       return;
     }
     const view = this.reader.view();
-    const outcome = mergeWorkingTexts(this.base.text, view.data, disk.text, this.choices);
+    // The driver typing in their page and the group typing in the session are people typing
+    // together: a statement both changed merges word by word. Another program's change does not.
+    const byWords = this.disk.writtenInSession?.(disk.version) ?? false;
+    const outcome = mergeWorkingTexts(this.base.text, view.data, disk.text, this.choices, { byWords });
     if (outcome.theirsProblem) {
       this.setState({ problem: outcome.theirsProblem });
       return;

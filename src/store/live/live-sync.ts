@@ -60,6 +60,11 @@ interface Sync {
   pending: { version: string; text: string } | null;
   /** What the server last said the file holds (also when it cannot be used). */
   latestDisk: DiskState | null;
+  /**
+   * Versions written through another window of this session (the group session's, the driver's
+   * other tab): people typing together, whose statements merge with this page's word by word.
+   */
+  writtenInSession: Set<string>;
   inFlight: SentWrite | null;
   /** The last write sent, kept to recognise it on disk when its answer was lost with the connection. */
   lastSent: SentWrite | null;
@@ -113,6 +118,7 @@ export function startLiveSync(): () => void {
     base: null,
     pending: null,
     latestDisk: null,
+    writtenInSession: new Set(),
     inFlight: null,
     lastSent: null,
     failure: null,
@@ -388,12 +394,22 @@ function recoverUnwrittenEdits(fileId: string, session: SavedSession | undefined
 async function onDisk(disk: DiskState, cause: 'outside' | 'write' = 'outside'): Promise<void> {
   if (!sync) return;
   sync.latestDisk = disk;
+  if (cause === 'write') noteWrittenInSession(disk.version);
   if (tookWithoutReading(disk) || disk.text === null) return;
   // Read (parsed and validated) off this thread where it can be: the page keeps answering meanwhile.
   const opened = await readWorkingFile(disk.text);
   // Meanwhile a newer state may have come, or this one been taken (the person's say, our write's answer).
   if (!sync || sync.latestDisk !== disk || tookWithoutReading(disk)) return;
   takeRead({ version: disk.version, text: disk.text }, opened, cause);
+}
+
+/** A few recent versions are enough: a merge is always with one of the last changes. */
+const SESSION_VERSIONS_KEPT = 32;
+
+function noteWrittenInSession(version: string): void {
+  const versions = sync!.writtenInSession;
+  versions.add(version);
+  if (versions.size > SESSION_VERSIONS_KEPT) versions.delete(versions.values().next().value!);
 }
 
 /** Takes in what needs no reading of the text (true), or leaves it to be read (false). */
@@ -489,7 +505,7 @@ export function takeDiskAsItIs(): void {
 function mergeWith(disk: { version: string; text: string }, mine: Json, label: string, cause: 'disk' | 'recovered' | 'settled', read?: OpenedFile): void {
   if (!sync?.base) return;
   const choices = useLiveStore.getState().choices;
-  const outcome = mergeWorkingTexts(sync.base.text, mine, disk.text, choices);
+  const outcome = mergeWorkingTexts(sync.base.text, mine, disk.text, choices, { byWords: sync.writtenInSession.has(disk.version) });
   const store = useDocumentStore.getState();
   const document = store.document;
   if (!document) return;
@@ -530,7 +546,7 @@ function scheduleConflictRefresh(): void {
 function refreshConflicts(): void {
   const document = useDocumentStore.getState().document;
   if (!sync?.pending || !sync.base || !document) return;
-  const outcome = mergeWorkingTexts(sync.base.text, document.data, sync.pending.text, useLiveStore.getState().choices);
+  const outcome = mergeWorkingTexts(sync.base.text, document.data, sync.pending.text, useLiveStore.getState().choices, { byWords: sync.writtenInSession.has(sync.pending.version) });
   if (outcome.conflicts.length === 0) return mergeWith(sync.pending, document.data, 'Merge with changes on disk', 'disk');
   const ids = new Set(outcome.conflicts.map((c) => c.id));
   const choices = new Map([...useLiveStore.getState().choices].filter(([id]) => ids.has(id)));
