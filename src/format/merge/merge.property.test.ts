@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deepEqual } from '../model/json';
 import { mergeWorkingFiles, mergeWorkingTexts, type MergeSide } from './merge';
+import { mergeProse } from './prose';
 import { openWorkingFile } from '../text/open';
 import { SAMPLES, deepFreeze } from '../fixtures/operation-samples';
 import { edited, links, nodes, steps } from '../fixtures/random-edits';
@@ -128,4 +129,33 @@ describe('merging random edits made on both sides', () => {
       { numRuns: RUNS },
     );
   }, TIMEOUT);
+});
+
+describe('two edits to different words of one text (issue 24)', () => {
+  const word = fc.stringMatching(/^[a-zA-Zé🙂]{1,6}$/u);
+  it('always merge to the text with both edits', () => {
+    fc.assert(
+      fc.property(
+        fc.array(word, { minLength: 4, maxLength: 14 }),
+        fc.nat(),
+        fc.nat(),
+        word,
+        word,
+        (words, at1, at2, mineWord, theirsWord) => {
+          // mine replaces a word in the first half, theirs one in the second: an unchanged word between
+          const half = Math.floor(words.length / 2);
+          const i = at1 % (half - 1);
+          const j = half + 1 + (at2 % (words.length - half - 1));
+          const replaced = (text: string[], at: number, by: string) => text.map((w, k) => (k === at ? `${by}X` : w));
+          const base = words.join(' ');
+          const mine = replaced(words, i, mineWord);
+          const theirs = replaced(words, j, theirsWord);
+          const merged = mergeProse(base, mine.join(' '), theirs.join(' '));
+          expect(merged).toBe(replaced(mine, j, theirsWord).join(' '));
+          expect(merged).toContain(`${mineWord}X`);
+          expect(merged).toContain(`${theirsWord}X`);
+        },
+      ),
+    );
+  });
 });
