@@ -41,6 +41,8 @@ const TOP_LEVEL_TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 /**
  * The page's main-thread task time while `work` runs, in ms, from a Chromium trace: the top-level
  * tasks of the renderer's main thread (workers, the GPU and the browser process do not count).
+ * Chromium 156 records each task twice, a `ThreadControllerImpl::RunTask` inside a `RunTask`:
+ * time covered by an enclosing task is counted once.
  */
 async function mainThreadWork(browser: Browser, page: Page, work: () => Promise<void>): Promise<number> {
   await browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel'] });
@@ -49,10 +51,14 @@ async function mainThreadWork(browser: Browser, page: Page, work: () => Promise<
   const mains = new Set(trace.traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
   // The renderer whose main thread worked the most is the page's (others are idle extensions of Chromium).
   const perThread = new Map<string, number>();
-  for (const e of trace.traceEvents) {
-    // Top-level tasks: `RunTask` in older Chromium, `ThreadControllerImpl::RunTask` in newer.
-    if (e.ph !== 'X' || !TOP_LEVEL_TASKS.has(e.name) || !mains.has(`${e.pid}:${e.tid}`)) continue;
-    perThread.set(`${e.pid}:${e.tid}`, (perThread.get(`${e.pid}:${e.tid}`) ?? 0) + (e.dur ?? 0));
+  const coveredUntil = new Map<string, number>();
+  const tasks = trace.traceEvents.filter((e) => e.ph === 'X' && TOP_LEVEL_TASKS.has(e.name) && mains.has(`${e.pid}:${e.tid}`)).sort((a, b) => a.ts - b.ts);
+  for (const e of tasks) {
+    const thread = `${e.pid}:${e.tid}`;
+    const end = e.ts + (e.dur ?? 0);
+    const from = Math.max(e.ts, coveredUntil.get(thread) ?? 0);
+    if (end > from) perThread.set(thread, (perThread.get(thread) ?? 0) + (end - from));
+    coveredUntil.set(thread, Math.max(end, coveredUntil.get(thread) ?? 0));
   }
   return Math.max(0, ...perThread.values()) / 1000;
 }
