@@ -504,8 +504,7 @@ export function takeDiskAsItIs(): void {
  */
 function mergeWith(disk: { version: string; text: string }, mine: Json, label: string, cause: 'disk' | 'recovered' | 'settled', read?: OpenedFile): void {
   if (!sync?.base) return;
-  const choices = useLiveStore.getState().choices;
-  const outcome = mergeWorkingTexts(sync.base.text, mine, disk.text, choices, { byWords: sync.writtenInSession.has(disk.version) });
+  const outcome = mergedWithDisk(sync.base, mine, disk);
   const store = useDocumentStore.getState();
   const document = store.document;
   if (!document) return;
@@ -533,6 +532,11 @@ function mergeWith(disk: { version: string; text: string }, mine: Json, label: s
   if (hasUnwritten()) scheduleWrite(0);
 }
 
+/** `mine` merged with the disk's text on `base`, with the choices made so far; statements by words when the disk's version came from this session. */
+function mergedWithDisk(base: { text: string }, mine: Json, disk: { version: string; text: string }) {
+  return mergeWorkingTexts(base.text, mine, disk.text, useLiveStore.getState().choices, { byWords: sync!.writtenInSession.has(disk.version) });
+}
+
 /**
  * Conflicts are worked out again as the person keeps typing, so each offers everything typed
  * (the field being typed in is never taken away, see SidePanel).
@@ -546,7 +550,7 @@ function scheduleConflictRefresh(): void {
 function refreshConflicts(): void {
   const document = useDocumentStore.getState().document;
   if (!sync?.pending || !sync.base || !document) return;
-  const outcome = mergeWorkingTexts(sync.base.text, document.data, sync.pending.text, useLiveStore.getState().choices, { byWords: sync.writtenInSession.has(sync.pending.version) });
+  const outcome = mergedWithDisk(sync.base, document.data, sync.pending);
   if (outcome.conflicts.length === 0) return mergeWith(sync.pending, document.data, 'Merge with changes on disk', 'disk');
   const ids = new Set(outcome.conflicts.map((c) => c.id));
   const choices = new Map([...useLiveStore.getState().choices].filter(([id]) => ids.has(id)));
