@@ -2,7 +2,7 @@
 // Pure (no DOM, no Node): the command line and the editor call the same functions.
 // This entry is what the editor needs at once (format names, detection, reading aloud); the
 // converters themselves are in ./convert, which the editor loads only when a file is imported or
-// exported (they are a quarter of its code).
+// exported (about a tenth of its code).
 export { ImportError, IMPORT_FORMAT_NAMES, reportLines, type ImportFormat, type ImportNote, type ImportOptions, type ImportReport, type ImportResult } from './import-report';
 export { detectFormat, OPEN_ACCEPT, type Detected } from './detect';
 export { EXPORT_FORMATS, EXPORT_FORMAT_INFO, exportName, isExportFormat, type ExportFormat, type ExportOptions } from './export-formats';
