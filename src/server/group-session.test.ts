@@ -3,7 +3,7 @@
 // mounted on the workspace server, and what they do reaches the file (credited to them by the
 // server) and the driver's page; the driver's writes reach them. Refusals write nothing.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import * as ops from '../format';
@@ -112,6 +112,29 @@ describe('the group session of causeway open', () => {
     await until(async () => (findItem(await onDisk(), 'n40')?.text === merged ? true : undefined), 4000, 'both changes in the file');
     expect(findItem(bob.data as unknown as WorkingFile, 'n40')?.text).toBe(merged);
     expect(bob.conflicts).toEqual([]);
+  });
+
+  it('still offers a conflict, not a word merge, when another program writes the statement just after the driver’s page', async () => {
+    const { server, file, driver, onDisk } = await groupSession();
+    const answer = await invite(driver, { role: 'participant', participant: 'bob' });
+    const bob = await join(server, (await exchange(server, answer.link!)).secret!);
+    await bob.whenConnected();
+    expect(bob.edit((f) => ops.addNode(f, 'current_reality', { kind: 'cause', text: 'Approvers are overloaded.', id: 'n40' })).ok).toBe(true);
+    await until(async () => findItem(await onDisk(), 'n40'), 4000, 'the node on disk');
+    const before = await readFile(file, 'utf8');
+    const version = `sha256:${createHash('sha256').update(before, 'utf8').digest('hex')}`;
+
+    expect(bob.edit((f) => ops.updateNode(f, 'n40', { text: 'Most approvers are overloaded.' })).ok).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const drivers = before.replace('Approvers are overloaded.', 'Approvers are overloaded on Mondays.');
+    driver.send({ type: 'write', request: 8, baseVersion: version, text: drivers });
+    expect(await driver.next('write-result')).toMatchObject({ outcome: 'written' });
+    // At once, a text editor saves its own ending over the driver's: not a person of the session.
+    await writeFile(file, drivers.replace('Approvers are overloaded on Mondays.', 'Approvers are overloaded on Fridays.'));
+
+    const conflict = await until(() => bob.conflicts.find((c) => c.item === 'n40'), 4000, 'the conflict with the outside write');
+    expect(conflict).toMatchObject({ field: 'text', theirs: { value: 'Approvers are overloaded on Fridays.' } });
+    expect(findItem(await onDisk(), 'n40')?.text).toBe('Approvers are overloaded on Fridays.');
   });
 
   it('shows the driver once, with their selection and typing, when the driver’s page joins the presence with its own secret; and writes nothing from it', async () => {
