@@ -65,20 +65,27 @@ function cuttableConnection() {
   };
 }
 
+/**
+ * Two people type into r5 at the same moment, a keystroke every 80 ms: one at its start, one at
+ * its end. Thirty keystrokes are thirty steps: on a busy machine they may take longer than one
+ * click's budget. Returns the statement with both.
+ */
+async function typeTogether(atStart: Page, atEnd: Page): Promise<string> {
+  await selectNode(atStart, 'r5');
+  await selectNode(atEnd, 'r5');
+  await textField(atStart, 'r5').press('Control+Home');
+  await textField(atEnd, 'r5').press('Control+End');
+  await Promise.all([
+    textField(atStart, 'r5').pressSequentially('Honestly, ', { delay: 80, timeout: 90_000 }),
+    textField(atEnd, 'r5').pressSequentially(' Every Saturday since spring.', { delay: 80, timeout: 90_000 }),
+  ]);
+  return `Honestly, ${R5} Every Saturday since spring.`;
+}
+
 test('two invited people typing in one statement at the same moment both keep every keystroke, on both pages and in the file', async ({ page: driver }) => {
   test.setTimeout(240_000);
   const { path, tom, priya } = await groupOfThree(driver);
-  await selectNode(tom, 'r5');
-  await selectNode(priya, 'r5');
-  await textField(tom, 'r5').press('Control+End');
-  await textField(priya, 'r5').press('Control+Home');
-  // Both type at once, a keystroke every 80 ms: Tom at the end, Priya at the start. Thirty
-  // keystrokes are thirty steps: on a busy machine they may take longer than one click's budget.
-  await Promise.all([
-    textField(tom, 'r5').pressSequentially(' Every Saturday since spring.', { delay: 80, timeout: 90_000 }),
-    textField(priya, 'r5').pressSequentially('Honestly, ', { delay: 80, timeout: 90_000 }),
-  ]);
-  const merged = `Honestly, ${R5} Every Saturday since spring.`;
+  const merged = await typeTogether(priya, tom);
   await expect(textField(tom, 'r5')).toHaveValue(merged, { timeout: 5000 });
   await expect(textField(priya, 'r5')).toHaveValue(merged, { timeout: 5000 });
   await expect(card(driver, 'r5')).toContainText(merged, { timeout: 5000 });
@@ -90,17 +97,9 @@ test('two invited people typing in one statement at the same moment both keep ev
 test('the driver and an invited person typing in one statement at the same moment both keep every keystroke: no conflict, on both pages and in the file', async ({ page: driver }) => {
   test.setTimeout(240_000);
   const { path, tom } = await groupOfThree(driver);
-  await selectNode(driver, 'r5');
-  await selectNode(tom, 'r5');
-  await textField(driver, 'r5').press('Control+Home');
-  await textField(tom, 'r5').press('Control+End');
   // The driver's page writes the file and the others' typing reaches it through the file: the two
   // are merged word by word (the driver at the start, Tom at the end), never offered as a conflict.
-  await Promise.all([
-    textField(driver, 'r5').pressSequentially('Honestly, ', { delay: 80, timeout: 90_000 }),
-    textField(tom, 'r5').pressSequentially(' Every Saturday since spring.', { delay: 80, timeout: 90_000 }),
-  ]);
-  const merged = `Honestly, ${R5} Every Saturday since spring.`;
+  const merged = await typeTogether(driver, tom);
   await expect(textField(driver, 'r5')).toHaveValue(merged, { timeout: 8000 });
   await expect(textField(tom, 'r5')).toHaveValue(merged, { timeout: 8000 });
   await expect.poll(() => nodeText(path, 'current_reality', 'r5'), { timeout: 8000 }).toBe(merged);
