@@ -4,8 +4,10 @@ import { accessSync, constants } from 'node:fs';
 /**
  * Chromium features that cost a browser test time and do nothing for it. Chromium's headless mode
  * is the whole browser: each new window (each test's fresh context) also builds the address bar's
- * popup, a web page of its own: about a second of a core per test. Chromium keeps only the last
- * --disable-features it is given, so Playwright's own list (its chromiumSwitches) is repeated here.
+ * two popups (its suggestions and its AI mode), each a web page in a renderer of its own: together
+ * about two seconds of a core per test. Without them the address bar falls back to its plain
+ * popup, which no test opens. Chromium keeps only the last --disable-features it is given (checked:
+ * a second one undoes the first), so Playwright's own list (its chromiumSwitches) is repeated here.
  */
 const PLAYWRIGHT_DISABLED_FEATURES = [
   'AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable',
@@ -13,7 +15,7 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
   'TcpPortRandomizationWin', 'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch',
   'msForceBrowserSignIn', 'msEdgeUpdateLaunchServicesPreferredVersion',
 ];
-const UNUSED_BROWSER_UI = ['WebUIOmniboxAimPopup'];
+const UNUSED_BROWSER_UI = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
 /** How the browser tests and benchmarks start Chromium: headless, quiet, nothing fetched from outside. */
 export const CHROMIUM_ARGS = [
