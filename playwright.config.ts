@@ -12,6 +12,14 @@ const PORT = Number(process.env.CAUSEWAY_E2E_PORT ?? 4317);
  */
 const WORKERS = Number(process.env.CAUSEWAY_E2E_WORKERS) || Math.min(8, Math.max(2, Math.round(availableParallelism() * 1.5)));
 
+/**
+ * V8's optimising compilers (Maglev and TurboFan) pay off on code that runs for long; a browser
+ * test runs a fresh page for seconds, and on two cores their background compiling took about an
+ * eighth of the suite's processor time. The tests check behaviour, which these flags do not
+ * change; speed is measured by `npm run bench`, which starts Chromium without them.
+ */
+const TEST_ONLY_ARGS = ['--js-flags=--no-opt --no-maglev'];
+
 export default defineConfig({
   testDir: 'e2e',
   // A test's own budget; generous because a shared or busy machine slows every step (speed is
@@ -41,7 +49,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: findChromium(),
-      args: CHROMIUM_ARGS,
+      args: [...CHROMIUM_ARGS, ...TEST_ONLY_ARGS],
     },
   },
   webServer: {

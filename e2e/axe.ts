@@ -19,7 +19,9 @@ async function runAxe(page: Page): Promise<axe.AxeResults> {
   // axe checks inner frames through the copy inside each of them; a frame that goes away
   // meanwhile (a print preview closing) is simply not there to check.
   for (const frame of page.frames()) if (frame !== page.mainFrame()) await ensureAxe(frame).catch(() => undefined);
-  return page.evaluate(() => (window as WithAxe).axe!.run(document));
+  // Only violations are read: axe then skips listing every element that passed each rule (a third
+  // of its time here). Every rule still runs, and each violation lists all its elements.
+  return page.evaluate(() => (window as WithAxe).axe!.run(document, { resultTypes: ['violations'] }));
 }
 
 export async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
