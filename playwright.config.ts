@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { availableParallelism } from 'node:os';
-import { CHROMIUM_ARGS, findChromium } from './scripts/find-chromium.mjs';
+import { BROWSER_TEST_ARGS, findChromium } from './scripts/find-chromium.mjs';
 
 const PORT = Number(process.env.CAUSEWAY_E2E_PORT ?? 4317);
 
@@ -11,14 +11,6 @@ const PORT = Number(process.env.CAUSEWAY_E2E_PORT ?? 4317);
  * CAUSEWAY_E2E_WORKERS (or --workers) sets it by hand.
  */
 const WORKERS = Number(process.env.CAUSEWAY_E2E_WORKERS) || Math.min(8, Math.max(2, Math.round(availableParallelism() * 1.5)));
-
-/**
- * V8's optimising compilers (Maglev and TurboFan) pay off on code that runs for long; a browser
- * test runs a fresh page for seconds, and on two cores their background compiling took about an
- * eighth of the suite's processor time. The tests check behaviour, which these flags do not
- * change; speed is measured by `npm run bench`, which starts Chromium without them.
- */
-const TEST_ONLY_ARGS = ['--js-flags=--no-opt --no-maglev'];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -49,7 +41,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: findChromium(),
-      args: [...CHROMIUM_ARGS, ...TEST_ONLY_ARGS],
+      args: BROWSER_TEST_ARGS,
     },
   },
   webServer: {
