@@ -7,7 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import * as ops from '../format';
-import { openWorkingFile, type Json, type WorkingFile } from '../format';
+import { openWorkingFile, parseSource, saveWorkingFile, type Json, type WorkingFile } from '../format';
 import { SAMPLES } from '../format/fixtures';
 import { CollabClient } from '../collab/client';
 import { writeFileToDoc } from '../collab';
@@ -111,6 +111,30 @@ describe('the group session of causeway open', () => {
     const merged = 'Most approvers are overloaded on Mondays.';
     await until(async () => (findItem(await onDisk(), 'n40')?.text === merged ? true : undefined), 4000, 'both changes in the file');
     expect(findItem(bob.data as unknown as WorkingFile, 'n40')?.text).toBe(merged);
+    expect(bob.conflicts).toEqual([]);
+  });
+
+  it('keeps the assumption the driver and a participant each added to one link at the same moment', async () => {
+    const { server, file, driver, onDisk } = await groupSession();
+    const answer = await invite(driver, { role: 'participant', participant: 'bob' });
+    const bob = await join(server, (await exchange(server, answer.link!)).secret!);
+    await bob.whenConnected();
+    const before = await readFile(file, 'utf8');
+    const version = `sha256:${createHash('sha256').update(before, 'utf8').digest('hex')}`;
+
+    // Bob adds an assumption to l1; before the session writes it, the driver's page writes another.
+    expect(bob.edit((f) => ops.addNote(f, 'l1', 'assumptions', { text: 'Sales cannot price alone.', by: 'bob' })).ok).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const opened = parseSource(before);
+    const drivers = ops.addNote(opened.data as unknown as WorkingFile, 'l1', 'assumptions', { text: 'Approval is the slow step.', by: 'alice' });
+    if (!drivers.ok) throw new Error(drivers.reason);
+    driver.send({ type: 'write', request: 9, baseVersion: version, text: saveWorkingFile(opened, drivers.file as unknown as Json) });
+    expect(await driver.next('write-result')).toMatchObject({ outcome: 'written' });
+
+    const texts = (f: WorkingFile) => (findItem(f, 'l1') as { assumptions?: { text: string }[] } | undefined)?.assumptions?.map((n) => n.text).sort();
+    const both = ['Approval is the slow step.', 'Sales cannot price alone.'];
+    await until(async () => (JSON.stringify(texts(await onDisk())) === JSON.stringify(both) ? true : undefined), 4000, 'both assumptions in the file');
+    await until(() => (JSON.stringify(texts(bob.data as unknown as WorkingFile)) === JSON.stringify(both) ? true : undefined), 4000, 'both assumptions on bob’s page');
     expect(bob.conflicts).toEqual([]);
   });
 

@@ -270,9 +270,10 @@ export class FileBridge {
     }
     const view = this.reader.view();
     // The driver typing in their page and the group typing in the session are people typing
-    // together: a statement both changed merges word by word. Another program's change does not.
-    const byWords = this.disk.writtenInSession?.(disk.version) ?? false;
-    const outcome = mergeWorkingTexts(this.base.text, view.data, disk.text, this.choices, { byWords });
+    // together: a statement both changed merges word by word, an item's notes note by note.
+    // Another program's change does not.
+    const together = this.disk.writtenInSession?.(disk.version) ?? false;
+    const outcome = mergeWorkingTexts(this.base.text, view.data, disk.text, this.choices, { together });
     if (outcome.theirsProblem) {
       this.setState({ problem: outcome.theirsProblem });
       return;

@@ -7,6 +7,7 @@
 import { deepEqual, isObject } from '../model/json';
 import { cascade, undoCascade, type Removal } from './cascade';
 import { mergeOrder } from './order';
+import { NOTE_LISTS, mergeNoteLists } from './notes-lists';
 import { PROSE_FIELDS, mergeProse } from './prose';
 import { TREE_FIELD, entryName, fieldPlace, presencePlace, type ConflictPlace, type Ledger, type MergeSide } from './ledger';
 import { linkKey, nodeKey, own, referencesOf, sameEntry, type Entry, type Rec, type Side } from './sides';
@@ -184,18 +185,25 @@ export function mergeRecord(
     const b = base ? own(base, key) : undefined;
     const m = own(mine, key);
     const t = own(theirs, key);
-    const value = (ledger.byWords ? mergedProse(key, b, m, t) : undefined) ?? ledger.resolve(b, m, t, () => place(key, b, m, t));
+    const merged = ledger.together ? mergedTogether(key, b, m, t) : undefined;
+    const value = merged ? merged.value : ledger.resolve(b, m, t, () => place(key, b, m, t));
     if (value !== undefined) values.set(key, value);
   }
   const order = mergeOrder((key) => values.has(key), Object.keys(theirs), Object.keys(mine), baseKeys);
   return Object.fromEntries(order.map((key) => [key, values.get(key)!]));
 }
 
-/** A prose field both sides changed to different words, merged; undefined when it is not one or the changes overlap. */
-function mergedProse(key: string, base: Json | undefined, mine: Json | undefined, theirs: Json | undefined): string | undefined {
+/**
+ * Between people of one session: a field both sides changed differently, merged where people
+ * expect it (a statement word by word, an item's notes note by note); undefined when it is not
+ * such a field or the changes overlap (`value` undefined: the field is left out).
+ */
+function mergedTogether(key: string, base: Json | undefined, mine: Json | undefined, theirs: Json | undefined): { value: Json | undefined } | undefined {
+  if (deepEqual(mine, base) || deepEqual(theirs, base) || deepEqual(mine, theirs)) return undefined;
+  if (NOTE_LISTS.has(key)) return mergeNoteLists(base, mine, theirs);
   if (!PROSE_FIELDS.has(key) || typeof base !== 'string' || typeof mine !== 'string' || typeof theirs !== 'string') return undefined;
-  if (mine === base || theirs === base || mine === theirs) return undefined;
-  return mergeProse(base, mine, theirs);
+  const text = mergeProse(base, mine, theirs);
+  return text === undefined ? undefined : { value: text };
 }
 
 /** Removes what the nodes and links the user let go take with them, from everything merged. */

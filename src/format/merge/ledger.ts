@@ -33,12 +33,13 @@ export class Ledger {
   readonly notes: string[] = [];
 
   /**
-   * `byWords`: a statement changed on both sides merges word by word where the changes do not
-   * overlap (people typing together in a group session), instead of being a conflict.
+   * `together`: people of one group session. A statement changed on both sides merges word by
+   * word where the changes do not overlap, and an item's notes note by note, instead of being a
+   * conflict.
    */
   constructor(
     private readonly choices: ReadonlyMap<string, MergeSide>,
-    readonly byWords = false,
+    readonly together = false,
   ) {}
 
   /**

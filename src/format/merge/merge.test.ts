@@ -277,7 +277,7 @@ describe('acceptance after the merge (FORMAT.md §6)', () => {
 
 describe('people typing together in one session: a statement merges word by word (issue 24)', () => {
   const together = (base: WorkingFile, mine: WorkingFile, theirs: WorkingFile) => {
-    const outcome = mergeWorkingFiles(base as unknown as Json, mine as unknown as Json, theirs as unknown as Json, undefined, { byWords: true });
+    const outcome = mergeWorkingFiles(base as unknown as Json, mine as unknown as Json, theirs as unknown as Json, undefined, { together: true });
     return { ...outcome, file: outcome.data as unknown as WorkingFile };
   };
   const statement = (text: string) => ok(ops.updateNode(sample('seed'), 'n1', { text }));
@@ -318,6 +318,45 @@ describe('people typing together in one session: a statement merges word by word
     expect(node(outcome.file, 'n1')).toMatchObject({ text: 'Most customers wait for quotes for a week.', status: 'proposed' });
   });
 
+  describe('an item\'s assumptions and challenges, note by note', () => {
+    const noted = (file: WorkingFile, list: 'assumptions' | 'challenges', text: string, by = 'bob') => ok(ops.addNote(file, 'l1', list, { text, by }));
+    const notes = (file: WorkingFile, list: 'assumptions' | 'challenges') => (link(file, 'l1') as unknown as Record<string, { text: string }[] | undefined>)[list]?.map((n) => n.text);
+
+    it('keeps the assumption each side added to one link at the same moment', () => {
+      const base = sample('seed');
+      const outcome = together(base, noted(base, 'assumptions', 'Approval is the slow step.', 'alice'), noted(base, 'assumptions', 'Sales cannot price alone.'));
+      expect(outcome.conflicts).toEqual([]);
+      expect(notes(outcome.file, 'assumptions')).toEqual(['Sales cannot price alone.', 'Approval is the slow step.']);
+    });
+
+    it('takes away a note one side removed and keeps the other side\'s new one', () => {
+      const base = noted(noted(sample('seed'), 'challenges', 'Is it every quote?'), 'challenges', 'Only in summer?');
+      const mine = ok(ops.removeNote(base, 'l1', 'challenges', 0));
+      const theirs = noted(base, 'challenges', 'What of large orders?');
+      const outcome = together(base, mine, theirs);
+      expect(outcome.conflicts).toEqual([]);
+      expect(notes(outcome.file, 'challenges')).toEqual(['Only in summer?', 'What of large orders?']);
+    });
+
+    it('never lets a removal take away a note the other side rewrote, and keeps both rewrites of one note', () => {
+      const base = noted(sample('seed'), 'assumptions', 'Approval takes days.');
+      const removed = ok(ops.removeNote(base, 'l1', 'assumptions', 0));
+      const rewritten = ok(ops.updateNote(base, 'l1', 'assumptions', 0, { text: 'Approval takes two days on average.' }));
+      expect(notes(together(base, removed, rewritten).file, 'assumptions')).toEqual(['Approval takes two days on average.']);
+      expect(notes(together(base, rewritten, removed).file, 'assumptions')).toEqual(['Approval takes two days on average.']);
+      const otherwise = ok(ops.updateNote(base, 'l1', 'assumptions', 0, { text: 'Approval takes a week.' }));
+      const both = together(base, rewritten, otherwise);
+      expect(both.conflicts).toEqual([]);
+      expect(notes(both.file, 'assumptions')).toEqual(['Approval takes a week.', 'Approval takes two days on average.']);
+    });
+
+    it('is off by default: notes changed on both sides by another program are a conflict showing both', () => {
+      const base = sample('seed');
+      const outcome = merge(base, noted(base, 'assumptions', 'Approval is the slow step.', 'alice'), noted(base, 'assumptions', 'Sales cannot price alone.'));
+      expect(outcome.conflicts.map((c) => c.id)).toEqual(['link:l1:assumptions']);
+    });
+  });
+
   it('merges onto the text on disk, keeping its comments', () => {
     const baseText = fixture('commented.yaml');
     const base = openWorkingFile(baseText).data as unknown as WorkingFile;
@@ -326,7 +365,7 @@ describe('people typing together in one session: a statement merges word by word
       "text: 'Pricing approval sits with one manager: on holiday, nothing moves for weeks.'   # typed by Tom",
     );
     const mine = ok(ops.updateNode(base, 'n3', { text: 'Today pricing approval sits with one manager: on holiday, nothing moves.' }));
-    const outcome = mergeWorkingTexts(baseText, mine as unknown as Json, theirsText, undefined, { byWords: true });
+    const outcome = mergeWorkingTexts(baseText, mine as unknown as Json, theirsText, undefined, { together: true });
     expect(outcome.conflicts).toEqual([]);
     expect(outcome.text).toContain('# typed by Tom');
     expect(node(openWorkingFile(outcome.text!).data as unknown as WorkingFile, 'n3')?.text).toBe('Today pricing approval sits with one manager: on holiday, nothing moves for weeks.');

@@ -43,16 +43,17 @@ export interface MergeOptions {
   /**
    * The two sides are people typing together in one group session (the driver's page and the
    * session's document): a statement both changed merges word by word where their changes do not
-   * overlap. Off for a change by another program, where both versions are shown instead.
+   * overlap, and an item's assumptions and challenges note by note (both sides' new notes kept).
+   * Off for a change by another program, where both versions are shown instead.
    */
-  byWords?: boolean;
+  together?: boolean;
 }
 
 export function mergeWorkingFiles(base: Json, mine: Json, theirs: Json, choices: ReadonlyMap<string, MergeSide> = NO_CHOICES, options: MergeOptions = {}): MergeOutcome {
   if (deepEqual(mine, base)) return unopposed(theirs, mine);
   if (deepEqual(theirs, base)) return unopposed(mine, mine);
   if (deepEqual(mine, theirs)) return unopposed(theirs, mine);
-  const ledger = new Ledger(choices, options.byWords);
+  const ledger = new Ledger(choices, options.together);
   if (!isObject(base) || !isObject(mine) || !isObject(theirs)) {
     const data = ledger.resolve(base, mine, theirs, wholeFilePlace) ?? null;
     return { data, conflicts: ledger.conflicts, renamed: [], notes: ledger.notes, changedIds: [] };

@@ -534,7 +534,7 @@ function mergeWith(disk: { version: string; text: string }, mine: Json, label: s
 
 /** `mine` merged with the disk's text on `base`, with the choices made so far; statements by words when the disk's version came from this session. */
 function mergedWithDisk(base: { text: string }, mine: Json, disk: { version: string; text: string }) {
-  return mergeWorkingTexts(base.text, mine, disk.text, useLiveStore.getState().choices, { byWords: sync!.writtenInSession.has(disk.version) });
+  return mergeWorkingTexts(base.text, mine, disk.text, useLiveStore.getState().choices, { together: sync!.writtenInSession.has(disk.version) });
 }
 
 /**
