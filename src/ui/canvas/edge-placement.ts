@@ -179,6 +179,12 @@ function endsOf(edge: LinkFlowEdge, rects: Map<string, Rect>): [EdgeEnd, EdgeEnd
 /** Beyond this share of the links, a change is placed whole; so is any change of a small tree (it is quick). */
 const NEARBY_SHARE = 0.2;
 const NEARBY_FROM = 60;
+/**
+ * A card measured again can come back a pixel taller or shorter (its size is first measured off
+ * the canvas, then as drawn): too little to move a link end or a label, and on a big tree it made
+ * the first edit after opening place every link again.
+ */
+const SIZE_SLACK = 1;
 /** Up to this many labels placed again, they are placed by looking through lists, not grids. */
 const FEW_LABELS = 8;
 
@@ -202,7 +208,7 @@ function placeNear(
   const changedCards = new Set<string>();
   for (const [id, r] of rects) {
     const q = last.rects.get(id);
-    if (!q || q.x !== r.x || q.y !== r.y || q.width !== r.width || q.height !== r.height) changedCards.add(id);
+    if (!q || q.x !== r.x || q.y !== r.y || Math.abs(q.width - r.width) > SIZE_SLACK || Math.abs(q.height - r.height) > SIZE_SLACK) changedCards.add(id);
   }
   for (const id of last.rects.keys()) if (!rects.has(id)) changedCards.add(id);
   const before = new Map(last.edges.map((edge) => [edge.id, edge]));
