@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkingFile } from '../model/types';
 import { newLinkId, newNodeId } from './ids';
+import { addNode } from './nodes';
 import { sample } from '../fixtures/operation-samples';
 
 function fileWith(nodeIds: string[], linkIds: string[] = [], otherTree: string[] = []): WorkingFile {
@@ -53,6 +54,20 @@ describe('newNodeId and newLinkId', () => {
     expect(newLinkId(file)).toBe('l31');
     expect(newLinkId(file, new Set(['l3']), 'current_reality')).toBe('l31');
     expect(newNodeId(fileWith(['n1', 'n2'], [], ['n3']), new Set(), 'current_reality')).toBe('n4');
+  });
+
+  it('read again only the lists an edit changed: a node added to one tree is counted at the next id', () => {
+    let file = fileWith(['n1', 'n2'], ['l1'], ['n7']);
+    expect(newNodeId(file)).toBe('n8');
+    // Each edit gives new lists only where it added; the goal tree's list is the same object.
+    for (const expected of ['n8', 'n9', 'n10']) {
+      const added = addNode(file, 'goal', { kind: 'goal', text: 'More' });
+      if (!added.ok) throw new Error(added.reason);
+      expect(added.created).toEqual([expected]);
+      file = added.file;
+    }
+    expect(newNodeId(file, new Set(['n11']))).toBe('n12');
+    expect(newNodeId(file, new Set(), 'current_reality')).toBe('n3');
   });
 
   it('counts past very large numbers exactly', () => {

@@ -1,7 +1,8 @@
 // New ids: unique across the whole file, never one the caller has seen before (the store passes
 // the ids in its history so that a deleted id is never reused), and in the file's own style.
 import type { Tree, WorkingFile } from '../model/types';
-import { allIds, linksOf, nodesOf, treeEntries, treeOf } from './read';
+import { isObject } from '../model/json';
+import { allIds, linksOf, listOf, nodesOf, treeEntries, treeOf } from './read';
 
 /**
  * A new node id. Follows the prefix most of the node ids share (`n1`…`n9` → `n10`, `crt-004` →
@@ -86,16 +87,50 @@ function kindPrefixes(file: WorkingFile): Map<string, string> {
 function nextInStyle(file: WorkingFile, avoid: ReadonlySet<string>, style: Style, tree: string | undefined, idsOf: (tree: Tree) => string[]): string {
   const own = tree === undefined ? undefined : treeOf(file, tree);
   const ownIds = own ? idsOf(own) : [];
-  const taken = allIds(file);
-  for (const id of avoid) taken.add(id);
+  const lists = treeEntries(file).flatMap(([, value]) => [numberingOf(listOf(value, 'nodes')), numberingOf(listOf(value, 'links'))]);
+  const taken = (id: string) => avoid.has(id) || lists.some((list) => list.ids.has(id));
   const make = (number: bigint) => `${style.prefix}${String(number).padStart(style.width, '0')}`;
   // A tree numbered in its own block (l1… here, l20… in the goal tree) continues its block
   // when the next number is free; otherwise the count continues after every id in use.
   const inTree = highest(ownIds, style.prefix);
-  if (inTree > 0n && !taken.has(make(inTree + 1n))) return make(inTree + 1n);
-  for (let number = highest(taken, style.prefix) + 1n; ; number++) {
-    if (!taken.has(make(number))) return make(number);
+  if (inTree > 0n && !taken(make(inTree + 1n))) return make(inTree + 1n);
+  let top = highest(avoid, style.prefix);
+  for (const list of lists) {
+    const there = list.highest.get(style.prefix) ?? 0n;
+    if (there > top) top = there;
   }
+  for (let number = top + 1n; ; number++) {
+    if (!taken(make(number))) return make(number);
+  }
+}
+
+interface Numbering {
+  ids: Set<string>;
+  /** The highest number after each prefix. */
+  highest: Map<string, bigint>;
+}
+
+/**
+ * A list's ids and their highest numbers, worked out once per list: an edit gives new objects
+ * only to the lists it changed, so adding to a six-tree file of 6,000 nodes reads one tree's ids
+ * again, not every id of the file.
+ */
+const numberings = new WeakMap<readonly unknown[], Numbering>();
+
+function numberingOf(list: readonly unknown[]): Numbering {
+  let numbering = numberings.get(list);
+  if (numbering) return numbering;
+  numbering = { ids: new Set(), highest: new Map() };
+  for (const item of list) {
+    if (!isObject(item) || typeof item.id !== 'string') continue;
+    numbering.ids.add(item.id);
+    const match = NUMBERED.exec(item.id);
+    if (!match) continue;
+    const number = BigInt(match[2]);
+    if (number > (numbering.highest.get(match[1]) ?? 0n)) numbering.highest.set(match[1], number);
+  }
+  numberings.set(list, numbering);
+  return numbering;
 }
 
 /** The highest number after `prefix` among `ids` (BigInt: n99999999999999999999 must count). */
