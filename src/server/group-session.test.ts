@@ -2,7 +2,6 @@
 // (a one-time code exchanged for a secret of their own), edit through the collaboration channel
 // mounted on the workspace server, and what they do reaches the file (credited to them by the
 // server) and the driver's page; the driver's writes reach them. Refusals write nothing.
-import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -13,6 +12,7 @@ import { CollabClient } from '../collab/client';
 import { writeFileToDoc } from '../collab';
 import { findItem, until } from '../collab/testing';
 import { COLLAB_PATH, SESSION_PATH, type ServerMessage } from '../protocol/workspace-protocol';
+import { versionOf } from '../disk/disk-state';
 import { GROUP_DOCUMENT } from './group-session';
 import { closeAll, codeOf, connect, get, secretFor, serve, type LiveClient } from './test-server';
 import type { RunningWorkspaceServer } from './workspace-server';
@@ -51,6 +51,23 @@ async function groupSession() {
   return { server, file, driver, onDisk };
 }
 
+/** A group session with bob in it, and the file as it stands with its version (for the driver's page's write). */
+async function sessionWithBob() {
+  const session = await groupSession();
+  const answer = await invite(session.driver, { role: 'participant', participant: 'bob' });
+  const bob = await join(session.server, (await exchange(session.server, answer.link!)).secret!);
+  await bob.whenConnected();
+  return { ...session, bob };
+}
+
+/** bob adds n40 and it reaches the file; the file's text and version then. */
+async function bobsNodeOnDisk({ bob, file, onDisk }: Awaited<ReturnType<typeof sessionWithBob>>) {
+  expect(bob.edit((f) => ops.addNode(f, 'current_reality', { kind: 'cause', text: 'Approvers are overloaded.', id: 'n40' })).ok).toBe(true);
+  await until(async () => findItem(await onDisk(), 'n40'), 4000, 'the node on disk');
+  const before = await readFile(file, 'utf8');
+  return { before, version: versionOf(before) };
+}
+
 describe('the group session of causeway open', () => {
   it('lets an invited participant in; their node reaches the driver and the file, credited to them', async () => {
     const { server, file, driver, onDisk } = await groupSession();
@@ -79,7 +96,7 @@ describe('the group session of causeway open', () => {
 
     // The driver's own write (the live channel, as today) reaches the participant.
     const text = await readFile(file, 'utf8');
-    const version = `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
+    const version = versionOf(text);
     driver.send({ type: 'write', request: 99, baseVersion: version, text: text.replace('Approvers are overloaded.', 'Approvers are overloaded on Mondays.') });
     expect(await driver.next('write-result')).toMatchObject({ outcome: 'written' });
     await until(() => (findItem(bob.data as unknown as WorkingFile, 'n40')?.text === 'Approvers are overloaded on Mondays.' ? true : undefined), 4000, 'the driver’s edit on bob’s page');
@@ -93,14 +110,9 @@ describe('the group session of causeway open', () => {
   });
 
   it('merges the driver’s and a participant’s typing in one statement word by word, instead of a conflict', async () => {
-    const { server, file, driver, onDisk } = await groupSession();
-    const answer = await invite(driver, { role: 'participant', participant: 'bob' });
-    const bob = await join(server, (await exchange(server, answer.link!)).secret!);
-    await bob.whenConnected();
-    expect(bob.edit((f) => ops.addNode(f, 'current_reality', { kind: 'cause', text: 'Approvers are overloaded.', id: 'n40' })).ok).toBe(true);
-    await until(async () => findItem(await onDisk(), 'n40'), 4000, 'the node on disk');
-    const before = await readFile(file, 'utf8');
-    const version = `sha256:${createHash('sha256').update(before, 'utf8').digest('hex')}`;
+    const session = await sessionWithBob();
+    const { driver, onDisk, bob } = session;
+    const { before, version } = await bobsNodeOnDisk(session);
 
     // Bob types at the start; before the session writes it, the driver's page writes a change at the end.
     expect(bob.edit((f) => ops.updateNode(f, 'n40', { text: 'Most approvers are overloaded.' })).ok).toBe(true);
@@ -115,12 +127,9 @@ describe('the group session of causeway open', () => {
   });
 
   it('keeps the assumption the driver and a participant each added to one link at the same moment', async () => {
-    const { server, file, driver, onDisk } = await groupSession();
-    const answer = await invite(driver, { role: 'participant', participant: 'bob' });
-    const bob = await join(server, (await exchange(server, answer.link!)).secret!);
-    await bob.whenConnected();
+    const { file, driver, onDisk, bob } = await sessionWithBob();
     const before = await readFile(file, 'utf8');
-    const version = `sha256:${createHash('sha256').update(before, 'utf8').digest('hex')}`;
+    const version = versionOf(before);
 
     // Bob adds an assumption to l1; before the session writes it, the driver's page writes another.
     expect(bob.edit((f) => ops.addNote(f, 'l1', 'assumptions', { text: 'Sales cannot price alone.', by: 'bob' })).ok).toBe(true);
@@ -139,14 +148,9 @@ describe('the group session of causeway open', () => {
   });
 
   it('still offers a conflict, not a word merge, when another program writes the statement just after the driver’s page', async () => {
-    const { server, file, driver, onDisk } = await groupSession();
-    const answer = await invite(driver, { role: 'participant', participant: 'bob' });
-    const bob = await join(server, (await exchange(server, answer.link!)).secret!);
-    await bob.whenConnected();
-    expect(bob.edit((f) => ops.addNode(f, 'current_reality', { kind: 'cause', text: 'Approvers are overloaded.', id: 'n40' })).ok).toBe(true);
-    await until(async () => findItem(await onDisk(), 'n40'), 4000, 'the node on disk');
-    const before = await readFile(file, 'utf8');
-    const version = `sha256:${createHash('sha256').update(before, 'utf8').digest('hex')}`;
+    const session = await sessionWithBob();
+    const { file, driver, onDisk, bob } = session;
+    const { before, version } = await bobsNodeOnDisk(session);
 
     expect(bob.edit((f) => ops.updateNode(f, 'n40', { text: 'Most approvers are overloaded.' })).ok).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 100));

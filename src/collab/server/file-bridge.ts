@@ -5,7 +5,6 @@
 // group is doing by the format's three-way merge. A conflict waits for the driver, with both
 // values in the session's records; nothing is written until every conflict is settled. A file
 // that cannot be read is never written over.
-import { createHash } from 'node:crypto';
 import * as Y from 'yjs';
 import {
   deepEqual,
@@ -18,6 +17,7 @@ import {
   unfinishedChange,
 } from '../../format';
 import { outputFolderFor, recordSnapshot, HistoryRefusal } from '../../disk/history-on-disk';
+import { versionOf } from '../../disk/disk-state';
 import { settledDisk, type WorkingFileDisk } from '../../disk/working-file-disk';
 import type { SessionConflict } from '../../protocol/collab-protocol';
 import { DocReader } from '../read-doc';
@@ -80,10 +80,6 @@ interface Base {
 }
 
 export const BRIDGE_ORIGIN = 'causeway-file-bridge';
-
-export function versionOf(text: string): string {
-  return `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
-}
 
 export class FileOpenError extends Error {}
 
