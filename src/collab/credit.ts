@@ -4,7 +4,7 @@
 // endorse or object in anybody else's name, nor change who had an idea, nor change the file's
 // people, driver or trees. The driver keeps every power of the editor. An observer changes
 // nothing. The verdict compares two views of the document item by item, by internal key.
-import { deepEqual, isObject, type Json } from '../format';
+import { NOTE_LISTS, deepEqual, isObject, type Json } from '../format';
 import type { Identity } from '../protocol/collab-protocol';
 import type { DocView, ItemPlace } from './read-doc';
 import { hasOwn } from './shared-doc';
@@ -158,7 +158,7 @@ function checkAdded(person: string, item: Json, place: ItemPlace): Json | string
     if (others.length > 0) return `${person} can endorse only as ${person}, not as ${others.join(', ')}.`;
   }
   if (own(next, 'status') === 'accepted' && !(Array.isArray(endorsers) && endorsers.includes(person))) return `An acceptance by ${person} endorses as ${person}.`;
-  for (const list of ['assumptions', 'challenges']) next = ownNotes(next, list, person);
+  for (const list of NOTE_LISTS) next = ownNotes(next, list, person);
   return next;
 }
 
@@ -188,7 +188,7 @@ function checkChanged(person: string, was: Json, now: Json, place: ItemPlace): J
   if (isAccepted && !reworded && (!wasAccepted || added.length > 0 || meaningChanged) && !after.includes(person)) return `An acceptance by ${person} endorses as ${person}.`;
 
   let next: Rec = reworded ? withKey(now, 'status', 'proposed') : now;
-  for (const list of ['assumptions', 'challenges']) {
+  for (const list of NOTE_LISTS) {
     const outcome = changedNotes(own(was, list), own(next, list), person, list, name);
     if (typeof outcome === 'string') return outcome;
     if (outcome !== undefined && outcome !== own(next, list)) next = withKey(next, list, outcome);

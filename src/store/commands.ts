@@ -1,6 +1,6 @@
 // The named commands the editor offers. Each one runs a pure operation of src/format through the
 // store, so every rule is written once and every step can be undone.
-import type { Attribution, Mode, Note, TraceField, TreeKey } from '../format';
+import type { Attribution, Mode, Note, NoteList, TraceField, TreeKey } from '../format';
 import * as ops from '../format/operations';
 import { useDocumentStore } from './document-store';
 
@@ -21,7 +21,7 @@ export const editLabel = {
   link: (id: string) => `Change ${id}`,
   joinLink: (linkId: string, nodeId: string) => `Join ${nodeId} to ${linkId}`,
   leaveLink: (linkId: string, nodeId: string) => `Remove ${nodeId} from ${linkId}`,
-  note: (itemId: string, list: ops.NoteList) => `Edit ${list === 'assumptions' ? 'assumption' : 'challenge'} of ${itemId}`,
+  note: (itemId: string, list: NoteList) => `Edit ${list === 'assumptions' ? 'assumption' : 'challenge'} of ${itemId}`,
   rename: (id: string) => `Rename ${id}`,
 };
 
@@ -67,10 +67,10 @@ export const commands = {
   returnToProposed: (id: string) => edit(`Return ${id} to proposed`, (f) => ops.returnToProposed(f, id)),
 
   // Assumptions and challenges
-  addNote: (itemId: string, list: ops.NoteList, note: Note) => edit(`Add ${list === 'assumptions' ? 'assumption' : 'challenge'} to ${itemId}`, (f) => ops.addNote(f, itemId, list, note)),
-  updateNote: (itemId: string, list: ops.NoteList, index: number, changes: Partial<Note>) =>
+  addNote: (itemId: string, list: NoteList, note: Note) => edit(`Add ${list === 'assumptions' ? 'assumption' : 'challenge'} to ${itemId}`, (f) => ops.addNote(f, itemId, list, note)),
+  updateNote: (itemId: string, list: NoteList, index: number, changes: Partial<Note>) =>
     edit(editLabel.note(itemId, list), (f) => ops.updateNote(f, itemId, list, index, changes), { coalesce: `${list}:${itemId}:${index}` }),
-  removeNote: (itemId: string, list: ops.NoteList, index: number) =>
+  removeNote: (itemId: string, list: NoteList, index: number) =>
     edit(`Remove ${list === 'assumptions' ? 'assumption' : 'challenge'} of ${itemId}`, (f) => ops.removeNote(f, itemId, list, index)),
 
   // Contributions

@@ -7,7 +7,7 @@
 import { deepEqual, isObject } from '../model/json';
 import { cascade, undoCascade, type Removal } from './cascade';
 import { mergeOrder } from './order';
-import { NOTE_LISTS, mergeNoteLists } from './notes-lists';
+import { isNoteList, mergeNoteLists } from './notes-lists';
 import { PROSE_FIELDS, mergeProse } from './prose';
 import { TREE_FIELD, entryName, fieldPlace, presencePlace, type ConflictPlace, type Ledger, type MergeSide } from './ledger';
 import { linkKey, nodeKey, own, referencesOf, sameEntry, type Entry, type Rec, type Side } from './sides';
@@ -200,7 +200,7 @@ export function mergeRecord(
  */
 function mergedTogether(key: string, base: Json | undefined, mine: Json | undefined, theirs: Json | undefined): { value: Json | undefined } | undefined {
   if (deepEqual(mine, base) || deepEqual(theirs, base) || deepEqual(mine, theirs)) return undefined;
-  if (NOTE_LISTS.has(key)) return mergeNoteLists(base, mine, theirs);
+  if (isNoteList(key)) return mergeNoteLists(base, mine, theirs);
   if (!PROSE_FIELDS.has(key) || typeof base !== 'string' || typeof mine !== 'string' || typeof theirs !== 'string') return undefined;
   const text = mergeProse(base, mine, theirs);
   return text === undefined ? undefined : { value: text };

@@ -3,9 +3,10 @@
 // notes go, as two people adding an assumption to one link at the same moment expect.
 import { deepEqual } from '../model/json';
 import type { Json } from '../model/types';
+import { NOTE_LISTS } from '../model/vocabulary';
 
-/** The record fields that hold a list of `{text, by}` notes. */
-export const NOTE_LISTS: ReadonlySet<string> = new Set(['assumptions', 'challenges']);
+/** Whether a record field holds a list of `{text, by}` notes. */
+export const isNoteList = (field: string): boolean => (NOTE_LISTS as readonly string[]).includes(field);
 
 /**
  * Theirs' notes less those mine removed, then mine's new notes in mine's order (`{ value:

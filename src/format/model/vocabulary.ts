@@ -49,6 +49,10 @@ export type Mode = (typeof MODES)[number];
 /** The reserved contributor id: the assistant may contribute but never endorse or participate. */
 export const ASSISTANT = 'assistant';
 
+/** The lists of `{text, by}` notes on a node or link (FORMAT.md section 6). */
+export const NOTE_LISTS = ['assumptions', 'challenges'] as const;
+export type NoteList = (typeof NOTE_LISTS)[number];
+
 export const TRACE_FIELDS = ['addresses', 'derived_from', 'implements'] as const;
 export type TraceField = (typeof TRACE_FIELDS)[number];
 

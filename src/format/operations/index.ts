@@ -31,7 +31,7 @@ export {
 } from './links';
 export { suggestRelation, relationChoices, DEFAULT_RELATION } from './relations';
 export { accept, endsNeededToAccept, dispute, returnToProposed, type DisputeOptions } from './acceptance';
-export { addNote, updateNote, removeNote, type NoteList } from './notes';
+export { addNote, updateNote, removeNote } from './notes';
 export { addContribution, updateContribution, removeContribution, type ContributionInput } from './contributions';
 export { addTrace, removeTrace, backReferences, type BackReference } from './traces';
 export { addBacklogEntry, updateBacklogEntry, removeBacklogEntry, type BacklogInput } from './backlog';

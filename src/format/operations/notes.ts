@@ -1,6 +1,7 @@
 // Assumptions and challenges (FORMAT.md section 6): `{text, by}` notes on the node or link they
 // qualify. Adding a challenge here does not dispute the item; `dispute` does that.
 import type { Link, Node, Note, WorkingFile } from '../model/types';
+import type { NoteList } from '../model/vocabulary';
 import { capital } from '../validate/item';
 import { runEdit } from './edit';
 import { checkAuthor } from './people';
@@ -8,7 +9,6 @@ import { findItem, label, type Place } from './read';
 import { done, refuse, type EditResult } from './result';
 import { replaceItem, touched, withList } from './write';
 
-export type NoteList = 'assumptions' | 'challenges';
 
 const NOTE_AFTER: Record<NoteList, string[]> = {
   assumptions: ['contributions', 'accepted_by'],

@@ -2,7 +2,7 @@
 // the endorsement record, assumptions and challenges.
 import { Findings, describe, has, isObject, type JsonObject } from '../model/findings';
 import type { Path } from '../model/path';
-import { ASSISTANT, ATTRIBUTIONS, MODES, STATUSES } from '../model/vocabulary';
+import { ASSISTANT, ATTRIBUTIONS, MODES, NOTE_LISTS, STATUSES } from '../model/vocabulary';
 
 export interface People {
   /** Participant ids, `assistant` excluded even when a file wrongly lists it. */
@@ -132,7 +132,7 @@ export function checkEndorsement(item: JsonObject, path: Path, label: ItemLabel,
 }
 
 export function checkNotes(item: JsonObject, path: Path, label: ItemLabel, people: People, findings: Findings): void {
-  for (const key of ['assumptions', 'challenges'] as const) {
+  for (const key of NOTE_LISTS) {
     if (!has(item, key)) continue;
     const singular = key === 'assumptions' ? 'assumption' : 'challenge';
     const at = [...path, key];
