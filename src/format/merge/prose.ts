@@ -1,5 +1,6 @@
-// The three-way merge of prose (a statement's text, an assumption's text, a backlog note): both
-// sides' changes to different words apply, as two people typing in one statement expect.
+// The three-way merge of prose (a node's statement): both sides' changes to different words
+// apply, as two people typing in one statement expect. An item's notes merge note by note
+// (notes-lists.ts).
 import { diff3Merge } from 'node-diff3';
 
 /**
