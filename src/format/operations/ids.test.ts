@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkingFile } from '../model/types';
-import { newLinkId, newNodeId } from './ids';
+import { checkNewId, newLinkId, newNodeId } from './ids';
 import { addNode } from './nodes';
 import { sample } from '../fixtures/operation-samples';
 
@@ -68,6 +68,21 @@ describe('newNodeId and newLinkId', () => {
     }
     expect(newNodeId(file, new Set(['n11']))).toBe('n12');
     expect(newNodeId(file, new Set(), 'current_reality')).toBe('n3');
+  });
+
+  it('count an id added to the set to avoid after an earlier call', () => {
+    const file = fileWith(['n1', 'n2']);
+    const seen = new Set(['n1', 'n2']);
+    expect(newNodeId(file, seen)).toBe('n3');
+    seen.add('n9');
+    expect(newNodeId(file, seen)).toBe('n10');
+  });
+
+  it('refuse a chosen id that a node or link of another tree has', () => {
+    const file = fileWith(['n1'], ['l1'], ['g1']);
+    expect(checkNewId(file, 'g1')).toContain('already used');
+    expect(checkNewId(file, 'l1')).toContain('already used');
+    expect(checkNewId(file, 'g2')).toBeUndefined();
   });
 
   it('counts past very large numbers exactly', () => {
