@@ -95,6 +95,30 @@ describe('the page’s client', () => {
     expect(bob.lost).toMatchObject([{ item: 'l2', field: 'relation', mine: 'contributes_to', theirs: 'precedes' }]);
   });
 
+  it('tells the person whose value went when two people online change one field at the same moment', async () => {
+    const { join } = await setup();
+    const [alice, bob] = await Promise.all([join('token-alice'), join('token-bob')]);
+    await Promise.all([alice.whenConnected(), bob.whenConnected()]);
+    const told = { alice: [] as string[], bob: [] as string[] };
+    alice.on('lost', (lost, when) => told.alice.push(...lost.map((c) => `${when} ${c.item} ${c.field} ${String(c.mine)}`)));
+    bob.on('lost', (lost, when) => told.bob.push(...lost.map((c) => `${when} ${c.item} ${c.field} ${String(c.mine)}`)));
+    // Both edit before either hears of the other's edit.
+    bob.edit((f) => ops.updateLink(f, 'l2', { relation: 'contributes_to' }));
+    alice.edit((f) => ops.updateLink(f, 'l2', { relation: 'precedes' }));
+    const relation = (client: CollabClient) => findItem(client.data as unknown as WorkingFile, 'l2')!.relation;
+    await until(() => relation(alice) === relation(bob) && told.alice.length + told.bob.length > 0, 4000, 'one value on both pages, and someone told');
+    const kept = relation(alice);
+    const [winner, loser] = kept === 'precedes' ? [told.alice, told.bob] : [told.bob, told.alice];
+    expect(loser).toEqual([`together l2 relation ${kept === 'precedes' ? 'contributes_to' : 'precedes'}`]);
+    expect(winner).toEqual([]);
+    // A change made after seeing the other's value is an ordinary edit: nobody is told.
+    await sleep(200);
+    bob.edit((f) => ops.updateLink(f, 'l2', { relation: 'necessary_for' }));
+    await until(() => relation(alice) === 'necessary_for', 4000, 'bob’s later change on alice’s page');
+    await sleep(200);
+    expect(told.alice.length + told.bob.length).toBe(1);
+  });
+
   it('shows who is here and what they are editing, stamped by the server', async () => {
     const { join } = await setup();
     const [alice, bob, watcher] = await Promise.all([join('token-alice'), join('token-bob'), join('token-watch')]);

@@ -25,7 +25,8 @@ import {
 } from '../../protocol/collab-protocol';
 import { writeEdit } from '../edit-doc';
 import { DocReader, readDoc, type DocView } from '../read-doc';
-import { epochOf, presentingOf, rootsOf } from '../shared-doc';
+import { concurrentOverwrites, type Overwrite } from '../overwrites';
+import { epochOf, fieldKind, presentingOf, rootsOf } from '../shared-doc';
 import { openStorage, type ClientStorage } from './storage';
 
 export interface CollabClientOptions {
@@ -58,9 +59,14 @@ type Events = {
   presence: [];
   /** A message from the server: refused, corrected, snapshot results, problems with the disk. */
   message: [CollabServerMessage];
-  /** Edits made here that could not stand with what others did meanwhile (the latest reconnect). */
-  lost: [MergeConflict[]];
+  /**
+   * Edits made here that could not stand with what others did meanwhile: `offline`, found on
+   * coming back; `together`, someone else's change of the same field at the same moment.
+   */
+  lost: [MergeConflict[], LostWhen];
 };
+
+export type LostWhen = 'offline' | 'together';
 
 const LOCAL = 'causeway-page';
 /** Fields held as Y.Text: two people's edits of them merge, neither is lost. */
@@ -90,6 +96,11 @@ export class CollabClient {
   private snapshotWaiters = new Map<number, (result: { ok: boolean; message: string; revision?: number }) => void>();
   private lostValue: MergeConflict[] = [];
   private readonly onDocUpdate = () => this.emit('change');
+  private readonly onTransaction = (transaction: Y.Transaction, doc: Y.Doc) => {
+    if (transaction.local || transaction.origin === LOCAL || this.options.presenceOnly) return;
+    const overwrites = concurrentOverwrites(transaction, rootsOf(doc).items);
+    if (overwrites.length > 0) this.report(this.lostTogether(overwrites), 'together');
+  };
 
   /** Starts a session client: the page's copy is usable at once, and connects in the background. */
   static async start(options: CollabClientOptions): Promise<CollabClient> {
@@ -114,6 +125,7 @@ export class CollabClient {
       this.identityValue = stored.identity;
     }
     doc.on('update', this.onDocUpdate);
+    doc.on('afterTransaction', this.onTransaction);
   }
 
   get status(): ClientStatus {
@@ -303,6 +315,7 @@ export class CollabClient {
     clearTimeout(this.retry);
     this.dropProvider();
     this.docValue.off('update', this.onDocUpdate);
+    this.docValue.off('afterTransaction', this.onTransaction);
     this.reader.dispose();
     await this.storage?.close();
     this.setStatus('closed');
@@ -428,21 +441,55 @@ export class CollabClient {
     if (this.docValue !== fresh) this.swap(fresh);
     this.discardLocal = false;
     this.attempt = 0;
-    this.lostValue = lost;
-    if (lost.length > 0) this.emit('lost', lost);
+    this.lostValue = [];
+    this.report(lost, 'offline');
     this.rememberBase();
     this.provider?.awareness?.setLocalState(this.claim && { selection: this.claim.selection, editing: this.claim.editing });
     this.setStatus('connected');
     this.emit('change');
   }
 
+  /** Adds `lost` to what is listed (a later report of one field replaces the earlier) and says so. */
+  private report(lost: MergeConflict[], when: LostWhen): void {
+    if (lost.length === 0) return;
+    this.lostValue = [...this.lostValue.filter((entry) => !lost.some((now) => now.id === entry.id)), ...lost];
+    this.emit('lost', lost, when);
+  }
+
+  /** Fields of nodes and links changed here and by someone else at once, as conflicts to offer back. */
+  private lostTogether(overwrites: Overwrite[]): MergeConflict[] {
+    const view = this.reader.view();
+    const lost: MergeConflict[] = [];
+    for (const { itemKey, field, mine, theirs } of overwrites) {
+      const place = view.places.get(itemKey);
+      const item = view.items.get(itemKey);
+      if (!place || place.list === 'backlog' || fieldKind(place.list, field) !== 'plain' || !isObject(item) || typeof item.id !== 'string') continue;
+      const kind = place.list === 'nodes' ? 'node' : 'link';
+      const what = kind === 'node' ? 'Node' : 'Link';
+      lost.push({
+        id: `${kind}:${item.id}:${field}`,
+        kind,
+        item: item.id,
+        tree: place.tree,
+        field,
+        base: undefined,
+        mine: mine as Json,
+        theirs: theirs as Json,
+        message: `${what} ${item.id}: its ${field} was changed by someone else at the same moment as here, and theirs was kept.`,
+      });
+    }
+    return lost;
+  }
+
   private swap(fresh: Y.Doc): void {
     const old = this.docValue;
     old.off('update', this.onDocUpdate);
+    old.off('afterTransaction', this.onTransaction);
     this.reader.dispose();
     this.docValue = fresh;
     this.reader = new DocReader(fresh);
     fresh.on('update', this.onDocUpdate);
+    fresh.on('afterTransaction', this.onTransaction);
     void this.storage?.follow(fresh, epochOf(old) !== epochOf(fresh));
     old.destroy();
   }

@@ -99,11 +99,16 @@ export async function startGroupSync(access: { secret: string; role: InvitedRole
   });
   started.on('status', (status) => useGroupStore.setState({ status, ...(status === 'connected' ? { me: started.identity ? { id: started.identity.id, name: started.name } : null, refusal: null } : {}) }));
   started.on('presence', () => useGroupStore.setState({ presence: started.presence() }));
-  started.on('lost', (lost) => {
-    // Added to what is still listed from an earlier reconnect (a later report of one field replaces the earlier).
+  started.on('lost', (lost, when) => {
+    // Added to what is still listed (a later report of one field replaces the earlier).
     useGroupStore.setState((state) => ({ lost: [...state.lost.filter((entry) => !lost.some((now) => now.id === entry.id)), ...lost] }));
     const places = lost.map((conflict) => (conflict.field ? `${conflict.item}'s ${conflict.field}` : conflict.item)).join(', ');
-    useDocumentStore.getState().say('refusal', `${lost.length === 1 ? 'one of your edits' : `${lost.length} of your edits`} made while offline (${places}): someone else changed the same field meanwhile, and theirs was kept. The People panel lists yours, to put back if it should win.`);
+    const yours = lost.length === 1 ? 'one of your edits' : `${lost.length} of your edits`;
+    const what =
+      when === 'offline'
+        ? `${yours} made while offline (${places}): someone else changed the same field meanwhile, and theirs was kept.`
+        : `${yours} (${places}): someone else changed the same field at the same moment, and theirs was kept.`;
+    useDocumentStore.getState().say('refusal', `${what} The People panel lists yours, to put back if it should win.`);
   });
   started.on('message', (message) => {
     if (message.type === 'refused') {

@@ -1,6 +1,7 @@
-// An invited person's edits made while offline that someone else's change of the same field
-// overrode (group-sync.ts lists them): put back as an edit like any other, or let go. Apart from
-// group-sync.ts so that the People panel can offer them without loading the session's engine.
+// An invited person's edits that someone else's change of the same field overrode, made while
+// offline or at the same moment (group-sync.ts lists them): put back as an edit like any other, or
+// let go. Apart from group-sync.ts so that the People panel can offer them without loading the
+// session's engine.
 import { withValueAtConflict, type Json, type MergeConflict, type WorkingFile } from '../../format';
 import { useDocumentStore } from '../document-store';
 import { useGroupStore } from './group-store';

@@ -1,6 +1,7 @@
-// An invited person's edits made while offline that met someone else's change of the same field:
-// the other value was kept (the one the group already saw), and each of these is listed here with
-// both values, to put back (an edit like any other) or to let go. Never dropped in silence.
+// An invited person's edits that met someone else's change of the same field, made while this
+// person was offline or at the same moment: the other value was kept (the one the group sees),
+// and each of these is listed here with both values, to put back (an edit like any other) or to
+// let go. Never dropped in silence.
 import type { Json, MergeConflict } from '../../format';
 import { useGroupStore } from '../../store/group/group-store';
 import { forgetLost, putMineBack } from '../../store/group/lost-edits';
@@ -37,7 +38,7 @@ function LostEdit({ conflict }: { conflict: MergeConflict }) {
         )}
       </p>
       <dl className="cw-lost-values">
-        <dt>Yours, made offline</dt>
+        <dt>Yours</dt>
         <dd data-side="mine">{shown(conflict.mine, conflict.field)}</dd>
         <dt>Kept, someone else’s</dt>
         <dd data-side="theirs">{shown(conflict.theirs, conflict.field)}</dd>
@@ -61,7 +62,7 @@ export function LostEdits() {
   if (lost.length === 0) return null;
   return (
     <PanelSection title="Your edits not kept" count={lost.length} testId="lost-edits">
-      <p className="cw-conflicts-intro">While you were offline, someone else changed the same things. Their values were kept; yours are here.</p>
+      <p className="cw-conflicts-intro">Someone else changed the same things as you, at the same moment or while you were offline. Their values were kept; yours are here.</p>
       <ol className="cw-conflict-list">
         {lost.map((conflict) => (
           <LostEdit key={conflict.id} conflict={conflict} />
