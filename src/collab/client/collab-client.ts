@@ -12,7 +12,7 @@
 // one field that someone else changed meanwhile is reported, never dropped in silence.
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import * as Y from 'yjs';
-import { deepEqual, isObject, mergeWorkingFiles, valueAtConflict, withValueAtConflict, type EditResult, type Json, type MergeConflict, type MergeSide, type WorkingFile } from '../../format';
+import { deepEqual, isObject, itemFieldConflictId, mergeWorkingFiles, valueAtConflict, withValueAtConflict, type EditResult, type Json, type MergeConflict, type MergeSide, type WorkingFile } from '../../format';
 import {
   encodeCollabMessage,
   parseCollabServerMessage,
@@ -467,7 +467,7 @@ export class CollabClient {
       const kind = place.list === 'nodes' ? 'node' : 'link';
       const what = kind === 'node' ? 'Node' : 'Link';
       lost.push({
-        id: `${kind}:${item.id}:${field}`,
+        id: itemFieldConflictId(kind, item.id, field),
         kind,
         item: item.id,
         tree: place.tree,

@@ -138,10 +138,21 @@ function entryIdentity(entry: Entry): { id: string; item: string; kind: MergeCon
 }
 
 /** A conflict on one field of a node, link or backlog entry. */
+/** The part of a conflict id that names a field. */
+const fieldPart = (field: string) => (field === TREE_FIELD ? field : idPart(field));
+
+/**
+ * The conflict id of a field of a node or link, as the merge writes it: one edit of one field has
+ * the same id whoever finds that it could not stand (the merge, or a session's page).
+ */
+export function itemFieldConflictId(kind: 'node' | 'link', item: string, field: string): string {
+  return `${kind}:${idPart(item)}:${fieldPart(field)}`;
+}
+
 export function fieldPlace(entry: Entry, field: string, base: Json | undefined, mine: Json | undefined, theirs: Json | undefined): ConflictPlace {
   const { id, item, kind } = entryIdentity(entry);
   return {
-    id: `${id}:${field === TREE_FIELD ? field : idPart(field)}`,
+    id: `${id}:${fieldPart(field)}`,
     kind,
     item,
     tree: entry.tree,

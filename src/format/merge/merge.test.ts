@@ -7,6 +7,7 @@ import { openWorkingFile } from '../text/open';
 import * as ops from '../operations/index';
 import type { EditResult } from '../operations/result';
 import { deepFreeze, sample } from '../fixtures/operation-samples';
+import { itemFieldConflictId } from './ledger';
 import { link, node, tree } from '../fixtures/operation-helpers';
 import type { Json, WorkingFile } from '../model/types';
 
@@ -272,6 +273,15 @@ describe('acceptance after the merge (FORMAT.md §6)', () => {
     expect(outcome.notes).toEqual([
       'Link l9 returned to proposed: n3 is not accepted after the merge, and an accepted link needs every end accepted.',
     ]);
+  });
+});
+
+describe('conflict ids', () => {
+  it('name a field of a node or link as a session’s page names the same lost edit (itemFieldConflictId)', () => {
+    const base = sample('seed');
+    const outcome = merge(base, ok(ops.updateLink(base, 'l1', { relation: 'precedes' })), ok(ops.updateLink(base, 'l1', { relation: 'causes' })));
+    expect(outcome.conflicts.map((c) => c.id)).toEqual([itemFieldConflictId('link', 'l1', 'relation')]);
+    expect(itemFieldConflictId('node', 'a:b', 'kind')).toBe('node:a%3Ab:kind');
   });
 });
 

@@ -9,7 +9,6 @@ import { findItem, label, type Place } from './read';
 import { done, refuse, type EditResult } from './result';
 import { replaceItem, touched, withList } from './write';
 
-
 const NOTE_AFTER: Record<NoteList, string[]> = {
   assumptions: ['contributions', 'accepted_by'],
   challenges: ['contributions', 'accepted_by', 'assumptions'],
