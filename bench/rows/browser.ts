@@ -46,7 +46,7 @@ async function open(page: Page, path: string, count: number): Promise<{ ms: numb
 }
 
 /** Cards whose centre is inside the canvas, to click like a person would. */
-async function visibleCards(page: Page): Promise<{ id: string; x: number; y: number }[]> {
+export async function visibleCards(page: Page): Promise<{ id: string; x: number; y: number }[]> {
   return page.evaluate(`(() => {
     const area = document.querySelector('.cw-canvas').getBoundingClientRect();
     return [...document.querySelectorAll('[data-node-id]')].map((el) => { const r = el.getBoundingClientRect(); return { id: el.getAttribute('data-node-id'), x: r.x + r.width / 2, y: r.y + Math.min(r.height / 2, 20) }; })

@@ -22,6 +22,7 @@ import { askForInvite } from '../../src/cli/invite-socket';
 import { BIN, startCauseway, type RunningCauseway } from '../../e2e/workspace';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
 import { BENCH_DIR, oneTreeFile } from '../lib/files';
+import { visibleCards } from './browser';
 import { megabytes, ratio, seconds, verdict, type BenchRow, type RowContext, type RowModule } from '../lib/table';
 
 const ROW_ID = 'group-edit-seen';
@@ -188,19 +189,6 @@ async function pageOf(browser: Browser, session: Session, who: string): Promise<
   return page;
 }
 
-/** The ids of the cards drawn whole inside the canvas, clear of its right-hand corner (the minimap). */
-function cardsInView(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const area = document.querySelector('.cw-canvas')!.getBoundingClientRect();
-    return [...document.querySelectorAll<HTMLElement>('.cw-canvas [data-node-id]')]
-      .filter((card) => {
-        const r = card.getBoundingClientRect();
-        return r.left > area.left && r.right < area.right - 300 && r.top > area.top && r.bottom < area.bottom;
-      })
-      .map((card) => card.dataset.nodeId!);
-  });
-}
-
 /**
  * p95 of a key typed in a statement on one participant's page → the other participant's card
  * drawn with it (the frame after its text changed), timed on the machine's clock in both pages.
@@ -209,8 +197,8 @@ async function measureInBrowsers(browser: Browser, session: Session, typists: nu
   const [typist, watcher] = [await pageOf(browser, session, 'p0'), await pageOf(browser, session, 'p1')];
   const others = await othersTyping(session, typists);
   try {
-    const watched = await cardsInView(watcher);
-    const id = (await cardsInView(typist)).find((candidate) => watched.includes(candidate));
+    const watched = (await visibleCards(watcher)).map((card) => card.id);
+    const id = (await visibleCards(typist)).find((card) => watched.includes(card.id))?.id;
     if (!id) throw new Error('no card is in view on both pages');
     await typist.locator(`[data-node-id="${id}"] .cw-claim-text`).click();
     const field = typist.locator(`[data-inspecting="${id}"]`).getByTestId('node-text');
