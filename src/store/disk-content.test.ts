@@ -40,4 +40,23 @@ describe('a change taken from disk', () => {
     const after = useDocumentStore.getState().document!;
     expect(after.diagnostics.find((d) => d.severity === 'error')?.line).toBe(commented.split('\n').findIndex((line) => line.includes('to: n9')) + 1);
   });
+
+  it('arrives in one update of the store, and leaves a selection that still exists as it was', () => {
+    useDocumentStore.getState().openText(SEED, 'plan.yaml');
+    const first = useDocumentStore.getState().document!.trees[0]!.nodes[0]!.id;
+    useDocumentStore.getState().select({ nodes: [first], links: [] });
+    const selection = useDocumentStore.getState().view.selection;
+    // Each update reaches every listener (the browser's copy of the work, the session's presence):
+    // a half-made state, the saved data new and the data old, would be copied and told as it is.
+    const seen: { data: unknown; savedData: unknown }[] = [];
+    const stop = useDocumentStore.subscribe((state) => seen.push({ data: state.document!.data, savedData: state.document!.savedData }));
+    try {
+      takeFromDisk(WITH_DANGLING_LINK);
+    } finally {
+      stop();
+    }
+    expect(seen.length).toBe(1);
+    expect(seen[0]!.savedData).toBe(seen[0]!.data);
+    expect(useDocumentStore.getState().view.selection).toBe(selection);
+  });
 });

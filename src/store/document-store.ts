@@ -222,7 +222,7 @@ function prepareEditsWhenIdle(data: Json): void {
 
 export const useDocumentStore = create<DocumentStore>((set, get) => {
   /** Puts new data in place: trees, diagnostics, a valid tab and selection. */
-  const applyData = (data: Json, extra: Partial<DocumentStore> = {}, placed?: PlacedDiagnostics) => {
+  const applyData = (data: Json, extra: Partial<DocumentStore> = {}, placed?: PlacedDiagnostics, fields: Partial<OpenDocument> = {}) => {
     const document = get().document;
     if (!document) return;
     rememberIds(data);
@@ -230,8 +230,10 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
     const view = get().view;
     const tree = trees.some((t) => t.key === view.tree) ? view.tree : (trees[0]?.key ?? null);
     const exists = (id: string) => trees.some((t) => t.nodes.some((n) => n.id === id) || t.links.some((l) => l.id === id));
-    const selection = { nodes: view.selection.nodes.filter(exists), links: view.selection.links.filter(exists) };
-    set({ document: { ...document, data, trees, ...(placed ? placedFields(document, placed) : {}) }, view: { ...view, tree, selection }, ...extra });
+    // The same selection object while all of it still exists: a change elsewhere is not a new selection.
+    const kept = { nodes: view.selection.nodes.filter(exists), links: view.selection.links.filter(exists) };
+    const selection = kept.nodes.length === view.selection.nodes.length && kept.links.length === view.selection.links.length ? view.selection : kept;
+    set({ document: { ...document, ...fields, data, trees, ...(placed ? placedFields(document, placed) : {}) }, view: { ...view, tree, selection }, ...extra });
     if (placed) cancelDiagnostics();
     else scheduleDiagnostics();
   };
@@ -509,14 +511,15 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
       if (!document) return;
       const before = document.data;
       const changedData = before !== content.data;
-      set({ document: { ...document, base: content.base ?? document.base, savedData: content.savedData } });
+      // One update with the data: in two, the autosave would copy the whole saved data on its own.
+      const fields = { base: content.base ?? document.base, savedData: content.savedData };
       const extra: Partial<DocumentStore> = {
         recentChanges: content.changed.length > 0 ? { ids: new Set(content.changed), nonce: ++nonce } : get().recentChanges,
         ...(content.notice ? { notice: { tone: 'info' as const, text: content.notice, nonce: ++nonce, ...showAction(content.changed) } } : {}),
       };
       if (changedData) extra.history = recordEdit(get().history, before, content.label, undefined, Date.now());
-      if (changedData) applyData(content.data, extra, content.placed);
-      else set(extra);
+      if (changedData) applyData(content.data, extra, content.placed, fields);
+      else set({ document: { ...document, ...fields }, ...extra });
       // The marks are for a moment: long enough to be seen, gone before they become noise.
       const marked = get().recentChanges;
       if (marked) setTimeout(() => get().recentChanges === marked && set({ recentChanges: null }), RECENT_CHANGE_MS);
