@@ -123,4 +123,35 @@ describe('buildFlow', () => {
     expect(taller).not.toEqual(first);
     expect(taller).toEqual(placement(build(300)));
   });
+
+  it('gives every link the data it drew before when only a card\'s words changed, so no link is drawn again', () => {
+    const ids = ['e', 'c1', 'c2'];
+    const build = (data: ReturnType<typeof openWorkingFile>['data'], problems = new Map<string, string[]>()) => {
+      const trees = readTrees(data);
+      return buildFlow({
+        tree: trees.find((t) => t.key === 'current_reality')!,
+        allTrees: trees,
+        displayName: (id) => id,
+        problems,
+        positions: new Map(ids.map((id, i) => [id, { x: 4000 + i * 300, y: i === 0 ? 0 : 200 }])),
+        junctions: new Map(),
+        sizes: new Map(ids.map((id) => [id, { width: 240, height: 90 }])),
+      });
+    };
+    const data = openWorkingFile(text).data as { trees: { current_reality: { nodes: { id: string; text: string }[] } } };
+    const first = build(data as never);
+    // One statement retyped: a new node object, every link object as it was (as after an edit).
+    const tree = data.trees.current_reality;
+    const retyped = { ...data, trees: { ...data.trees, current_reality: { ...tree, nodes: tree.nodes.map((n) => (n.id === 'c2' ? { ...n, text: 'Cause two, reworded' } : n)) } } };
+    const second = build(retyped as never);
+    expect(second.edges.map((e) => e.id)).toEqual(first.edges.map((e) => e.id));
+    second.edges.forEach((edge, i) => expect(edge.data).toBe(first.edges[i]!.data));
+    // What a link shows changed (a problem found on l2): that link's data is new, the others' kept.
+    const third = build(retyped as never, new Map([['l2', ['no assumption']]]));
+    for (const [i, edge] of third.edges.entries()) {
+      if (edge.data!.link.id === 'l2') expect(edge.data).not.toBe(second.edges[i]!.data);
+      else expect(edge.data).toBe(second.edges[i]!.data);
+    }
+    expect(third.edges.find((e) => e.id === 'link:l2')!.data!.problems).toEqual(['no assumption']);
+  });
 });

@@ -5,7 +5,7 @@ import type { TraceField, TreeKey, DrawableLink, DrawableNode, DrawableTree } fr
 import type { LayoutResult } from '../../layout/types';
 import type { ChangeMark, ChangeMarks } from './change-tree';
 import { STATUS_LABEL, kindLabel, relationLabel } from '../words';
-import { JUNCTION_SIZE, type Orientation, type Point, type Slot } from './edge-geometry';
+import { JUNCTION_SIZE, samePoints, type Orientation, type Point, type Slot } from './edge-geometry';
 import { assignEdgeSlots } from './edge-placement';
 import { stableItems } from './stable-items';
 
@@ -170,7 +170,7 @@ export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges:
     const gone = hidden !== undefined && (hidden.has(link.to!) || shown.length === 0);
     const hide = gone ? { hidden: true } : {};
     if (sources.length === 1) {
-      edges.push({ id: `link:${link.id}`, type: 'link', source: sources[0], target: link.to!, ariaLabel, data: { ...base, role: 'main', bends: routed?.sources.get(sources[0]!) }, ...hide });
+      edges.push({ id: `link:${link.id}`, type: 'link', source: sources[0], target: link.to!, ariaLabel, data: pieceOf(`link:${link.id}`, { ...base, role: 'main', bends: routed?.sources.get(sources[0]!) }), ...hide });
       continue;
     }
     const junction = junctionId(link.id);
@@ -187,9 +187,10 @@ export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges:
     for (const source of sources) {
       // Only the main piece takes the keyboard; the pieces into the junction are part of it.
       const segmentHidden = gone || hidden?.has(source) ? { hidden: true } : {};
-      edges.push({ id: `segment:${link.id}:${source}`, type: 'link', source, target: junction, focusable: false, ariaLabel: `${source}, joint source of ${link.id}`, data: { ...base, role: 'segment', bends: routed?.sources.get(source) }, ...segmentHidden });
+      const id = `segment:${link.id}:${source}`;
+      edges.push({ id, type: 'link', source, target: junction, focusable: false, ariaLabel: `${source}, joint source of ${link.id}`, data: pieceOf(id, { ...base, role: 'segment', bends: routed?.sources.get(source) }), ...segmentHidden });
     }
-    edges.push({ id: `link:${link.id}`, type: 'link', source: junction, target: link.to!, ariaLabel, data: { ...base, role: 'main', bends: routed?.target }, ...hide });
+    edges.push({ id: `link:${link.id}`, type: 'link', source: junction, target: link.to!, ariaLabel, data: pieceOf(`link:${link.id}`, { ...base, role: 'main', bends: routed?.target }), ...hide });
   }
 
   const place = positions ? assignEdgeSlots(nodes, edges, input.sizes, orientation, input.deferPlacement ?? false) : undefined;
@@ -231,6 +232,35 @@ function sameCard(a: ClaimData, b: ClaimData): boolean {
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a === b || (a.length === b.length && a.every((item, i) => item === b[i]));
+}
+
+/** Each link's drawn pieces as last built, by edge id: the same object again while the piece is the same. */
+const pieces = new WeakMap<DrawableLink, Map<string, LinkData>>();
+
+/**
+ * The data of one drawn piece of a link: its last build when nothing differs, so one edit in a
+ * big tree leaves every other link's data (and the placement merged into it) as it was.
+ */
+function pieceOf(edgeId: string, data: LinkData): LinkData {
+  let built = pieces.get(data.link);
+  if (!built) pieces.set(data.link, (built = new Map()));
+  const last = built.get(edgeId);
+  if (last && samePiece(last, data)) return last;
+  built.set(edgeId, data);
+  return data;
+}
+
+function samePiece(a: LinkData, b: LinkData): boolean {
+  return (
+    a.role === b.role &&
+    a.style === b.style &&
+    a.orientation === b.orientation &&
+    a.openBacklog === b.openBacklog &&
+    a.fileId === b.fileId &&
+    a.mark === b.mark &&
+    sameList(a.problems, b.problems) &&
+    samePoints(a.bends, b.bends)
+  );
 }
 
 /** Each tree's node texts by id, built once per tree (an edit rebuilds only the tree it touched). */

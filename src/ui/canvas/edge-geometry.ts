@@ -66,6 +66,13 @@ export function assignSlots(ends: EdgeEnd[], rects: Map<string, Rect>, orientati
 /** Where along its link a label goes, tried in this order until it overlaps nothing. */
 export const LABEL_POSITIONS = [0.5, 0.4, 0.6, 0.32, 0.68, 0.25, 0.75];
 
+/** The same bend points (none and an empty list are the same). */
+export function samePoints(a: readonly Point[] | undefined, b: readonly Point[] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return (a?.length ?? 0) === 0 && (b?.length ?? 0) === 0;
+  return a.every((p, i) => p.x === b[i]!.x && p.y === b[i]!.y);
+}
+
 export function overlapArea(a: Rect, b: Rect): number {
   const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
   const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);

@@ -8,7 +8,7 @@ import { pointAlong } from '../../render/geometry';
 import { nextTask } from '../timing/next-task';
 import { relationLabel } from '../words';
 import type { LinkData, LinkFlowEdge, CausewayFlowNode, PlaceLater } from './build-flow';
-import { JUNCTION_SIZE, LABEL_POSITIONS, assignSlots, centre, linkCourse, overlapArea, type EdgeEnd, type Orientation, type Point, type Rect, type Slot } from './edge-geometry';
+import { JUNCTION_SIZE, LABEL_POSITIONS, assignSlots, centre, linkCourse, overlapArea, samePoints, type EdgeEnd, type Orientation, type Point, type Rect, type Slot } from './edge-geometry';
 import { keepRecent } from './recent';
 
 /** Where each edge meets its cards and where its label sits. */
@@ -67,10 +67,16 @@ function sameAsLastPlacement(rects: Map<string, Rect>, edges: LinkFlowEdge[], or
   return last.signature;
 }
 
-function samePoints(a: Point[] | undefined, b: Point[] | undefined): boolean {
-  if (a === b) return true;
-  if (!a || !b || a.length !== b.length) return (a?.length ?? 0) === 0 && (b?.length ?? 0) === 0;
-  return a.every((p, i) => p.x === b[i]!.x && p.y === b[i]!.y);
+/** Each piece's data with its placement merged in, as last merged. */
+const merged = new WeakMap<LinkData, { placement: EdgePlacement | undefined; data: LinkData }>();
+
+/** `data` with `placement`: the same object as last time when both are the same (nothing to draw again). */
+function placed(data: LinkData, placement: EdgePlacement | undefined): LinkData {
+  const last = merged.get(data);
+  if (last && last.placement === placement) return last.data;
+  const next = { ...data, ...placement };
+  merged.set(data, { placement, data: next });
+  return next;
 }
 
 export function assignEdgeSlots(
@@ -92,7 +98,7 @@ export function assignEdgeSlots(
   const apply = (done: DonePlacement) => {
     keepRecent(placementsBySignature, signature, done);
     current.done = done;
-    for (const edge of edges) edge.data = { ...edge.data!, ...done.placements.get(edge.id) };
+    for (const edge of edges) edge.data = placed(edge.data!, done.placements.get(edge.id));
   };
   const known = placementsBySignature.get(signature) ?? (previous?.signature === signature ? previous.done : undefined);
   if (known) {
