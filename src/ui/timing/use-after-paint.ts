@@ -1,7 +1,10 @@
 // A value that follows another once the browser has painted: the quick part of an interaction (a
 // card's highlight, a pressed button) reaches the screen first, and the heavy part (the inspector's
-// forms, the other view's canvas) is drawn in the next frame instead of delaying this one.
+// forms, the other view's canvas) is drawn in the next frame instead of delaying this one. A change
+// that no input of this person's started (someone else's edit, a write on disk) is drawn at once:
+// there is no feedback to paint first, and waiting would only make it arrive late.
 import { useEffect, useRef, useState } from 'react';
+import { inputIsRecent } from './recent-input';
 
 /**
  * Longest wait for a value: when the page draws no frames (a hidden tab), or while changes keep
@@ -28,7 +31,9 @@ export function useAfterPaint<T>(value: T, { same = Object.is, key }: AfterPaint
   const released = useRef<{ value: T } | undefined>(undefined);
   const heldSince = useRef<number | undefined>(undefined);
   const [, redraw] = useState(0);
-  const holding = last.current.key === key && !same(last.current.value, value) && !(released.current && same(released.current.value, value));
+  const changed = last.current.key === key && !same(last.current.value, value) && !(released.current && same(released.current.value, value));
+  // Once held, a value waits for its paint even if the input is no longer recent by then.
+  const holding = changed && (heldSince.current !== undefined || inputIsRecent());
   useEffect(() => {
     if (!holding) return;
     heldSince.current ??= performance.now();
