@@ -1,7 +1,7 @@
 // When the person last pressed a key, clicked or let go of a drag. A redraw that follows soon after
 // is the heavy part of their own interaction, and waits until its quick feedback is painted; one
 // that comes without any (a change made by someone else, or written on disk) has nothing to wait
-// for, and is drawn at once.
+// for (see use-after-paint.ts).
 
 /** How long after an input a change still counts as its consequence (an edit's round trip included). */
 const RECENT_MS = 500;

@@ -1,9 +1,11 @@
 // A value that follows another once the browser has painted: the quick part of an interaction (a
 // card's highlight, a pressed button) reaches the screen first, and the heavy part (the inspector's
 // forms, the other view's canvas) is drawn in the next frame instead of delaying this one. A change
-// that no input of this person's started (someone else's edit, a write on disk) is drawn at once:
-// there is no feedback to paint first, and waiting would only make it arrive late.
+// that no input of this person's started (someone else's edit, a write on disk) has no feedback to
+// paint first: it follows in the next task, still apart from the work that brought it, but without
+// waiting for frames.
 import { useEffect, useRef, useState } from 'react';
+import { nextTask } from './next-task';
 import { inputIsRecent } from './recent-input';
 
 /**
@@ -31,9 +33,7 @@ export function useAfterPaint<T>(value: T, { same = Object.is, key }: AfterPaint
   const released = useRef<{ value: T } | undefined>(undefined);
   const heldSince = useRef<number | undefined>(undefined);
   const [, redraw] = useState(0);
-  const changed = last.current.key === key && !same(last.current.value, value) && !(released.current && same(released.current.value, value));
-  // Once held, a value waits for its paint even if the input is no longer recent by then.
-  const holding = changed && (heldSince.current !== undefined || inputIsRecent());
+  const holding = last.current.key === key && !same(last.current.value, value) && !(released.current && same(released.current.value, value));
   useEffect(() => {
     if (!holding) return;
     heldSince.current ??= performance.now();
@@ -44,10 +44,12 @@ export function useAfterPaint<T>(value: T, { same = Object.is, key }: AfterPaint
       released.current = { value };
       redraw((n) => n + 1);
     };
+    let frame = 0;
+    if (!inputIsRecent()) void nextTask().then(show);
     // A frame callback runs just before the paint. Two frames on, the feedback is painted, but it is
     // still being rasterised and put on screen, which takes the same cores: the heavy update waits
     // a little longer, so it does not hold that frame back.
-    let frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => (frame = requestAnimationFrame(() => setTimeout(show, ON_SCREEN_MS)))) : 0;
+    else if (typeof requestAnimationFrame === 'function') frame = requestAnimationFrame(() => (frame = requestAnimationFrame(() => setTimeout(show, ON_SCREEN_MS))));
     const fallback = setTimeout(show, Math.max(0, AT_MOST_MS - (performance.now() - heldSince.current)));
     return () => {
       done = true;
