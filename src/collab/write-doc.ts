@@ -60,7 +60,9 @@ export function planView(before: DocView, after: Json): DocView {
     const place = before.places.get(key)!;
     if (place.list !== 'backlog' && isObject(value) && typeof value.id === 'string') {
       const slot = `${place.list}:${value.id}`;
-      byId.set(slot, [...(byId.get(slot) ?? []), key]);
+      const keys = byId.get(slot);
+      if (keys) keys.push(key);
+      else byId.set(slot, [key]);
     }
   }
   const used = new Set<string>();
@@ -117,7 +119,9 @@ class DocWriter {
       const value = after.items.get(key);
       if (place.list === 'backlog' || !isObject(value) || typeof value.id !== 'string') continue;
       const index = place.list === 'nodes' ? this.nodeIds : this.linkIds;
-      index.set(value.id, [...(index.get(value.id) ?? []), { key, tree: place.tree }]);
+      const held = index.get(value.id);
+      if (held) held.push({ key, tree: place.tree });
+      else index.set(value.id, [{ key, tree: place.tree }]);
     }
   }
 
