@@ -103,6 +103,9 @@ export function isLivePage(): boolean {
 }
 
 const sessionKey = (): SessionKey | undefined => {
+  // An invited person's work is kept in the browser by the group session's own copy (Yjs): a
+  // second copy of the whole document after every change, never read again, would only cost.
+  if (useGroupStore.getState().invited !== null) return undefined;
   const file = useLiveStore.getState().file;
   return file && useLiveStore.getState().mode === 'file' ? `live:${file.id}` : undefined;
 };
