@@ -8,7 +8,8 @@
 // Each simulated participant retypes a statement of its own once a second.
 // Then the same as a person feels it, on one process: a key typed in a statement in one browser
 // → the card drawn with it in another browser (two participants' pages, each its own context),
-// with the simulated participants typing meanwhile.
+// with the simulated participants typing meanwhile; with nobody else typing, also the part of it
+// spent on the receiving page (from the first message it gets after the key).
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -179,11 +180,24 @@ async function measure(session: Session, typists: number, samples: number): Prom
   return { ...percentiles(times), memory };
 }
 
+/** Notes when each message of the page's sockets arrives (window.receivedAt), on the machine's clock. */
+const NOTE_ARRIVALS = `(() => {
+  const Native = window.WebSocket;
+  const times = (window.receivedAt = []);
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', () => times.push(performance.timeOrigin + performance.now()));
+    }
+  };
+})()`;
+
 /** A participant's page, opened on their invite link, with the tree drawn. */
 async function pageOf(browser: Browser, session: Session, who: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
+  await page.addInitScript(NOTE_ARRIVALS);
   await page.goto(await session.link(who));
   await page.waitForSelector('.cw-canvas[data-tree="current_reality"][data-view="shown"] .react-flow__node-claim', { timeout: 120_000 });
   return page;
@@ -191,9 +205,11 @@ async function pageOf(browser: Browser, session: Session, who: string): Promise<
 
 /**
  * p95 of a key typed in a statement on one participant's page → the other participant's card
- * drawn with it (the frame after its text changed), timed on the machine's clock in both pages.
+ * drawn with it (the frame after its text changed), timed on the machine's clock in both pages;
+ * and the median of the part spent on the receiving page (its first message after the key → the
+ * card drawn: exact while nobody else types).
  */
-async function measureInBrowsers(browser: Browser, session: Session, typists: number, samples: number): Promise<{ p95: number; median: number }> {
+async function measureInBrowsers(browser: Browser, session: Session, typists: number, samples: number): Promise<{ p95: number; median: number; onPage: number }> {
   const [typist, watcher] = [await pageOf(browser, session, 'p0'), await pageOf(browser, session, 'p1')];
   const others = await othersTyping(session, typists);
   try {
@@ -223,16 +239,19 @@ async function measureInBrowsers(browser: Browser, session: Session, typists: nu
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     }, id);
     const times: number[] = [];
+    const onPage: number[] = [];
     for (let i = 1; i <= samples; i++) {
       await typist.keyboard.type('x');
       const length = before.length + i;
       await watcher.waitForFunction((wanted) => (window as unknown as { drawnAt: { length: number }[] }).drawnAt.some((seen) => seen.length === wanted), length, { timeout: 10_000 });
       const typed = await typist.evaluate((n) => (window as unknown as { typedAt: number[] }).typedAt[n - 1]!, i);
       const drawn = await watcher.evaluate((wanted) => (window as unknown as { drawnAt: { length: number; at: number }[] }).drawnAt.find((seen) => seen.length === wanted)!.at, length);
+      const received = await watcher.evaluate((after) => (window as unknown as { receivedAt: number[] }).receivedAt.find((at) => at >= after), typed);
       times.push(drawn - typed);
+      if (received !== undefined && received <= drawn) onPage.push(drawn - received);
       await typist.waitForTimeout(150);
     }
-    return percentiles(times);
+    return { ...percentiles(times), onPage: percentiles(onPage.length > 0 ? onPage : [Number.NaN]).median };
   } finally {
     others.stop();
     for (const client of others.clients) await client.close();
@@ -246,7 +265,7 @@ export const module: RowModule = {
   async rows(context: RowContext): Promise<BenchRow[]> {
     const samples = context.quick ? 15 : 40;
     const runs: { where: string; people: number; p95: number; median: number; memory: number[] }[] = [];
-    const drawn: { people: number; p95: number; median: number }[] = [];
+    const drawn: { people: number; p95: number; median: number; onPage: number }[] = [];
     const executablePath = findChromium();
     const browser = executablePath ? await chromium.launch({ executablePath, args: CHROMIUM_ARGS }) : undefined;
     const kinds: [string, () => Promise<Session>][] = [['one process', oneProcess]];
@@ -278,7 +297,7 @@ export const module: RowModule = {
           runs.map((run) => `${run.where}, ${run.people} typing: p95 ${seconds(run.p95)} (median ${seconds(run.median)}), server ${run.memory.map(megabytes).join(' + ')}`).join('; ') +
           (REDIS_SERVER ? '' : '; two hubs not measured: redis-server is not installed') +
           (browser
-            ? `; typed in one browser → drawn in another (one process): ${drawn.map((run) => `${run.people} typing p95 ${seconds(run.p95)} (median ${seconds(run.median)})`).join(', ')}`
+            ? `; typed in one browser → drawn in another (one process): ${drawn.map((run) => `${run.people} typing p95 ${seconds(run.p95)} (median ${seconds(run.median)}${run.people === 2 ? `, of which on the receiving page ${seconds(run.onPage)}` : ''})`).join(', ')}`
             : '; browsers not measured: no Chromium'),
         ratio: runs.map((run) => `${run.where} ${run.people}: ${ratio(run.p95, base)}`).join(', ') + ' (of one process, 2)',
         target: 'p95 < 100 ms; < 200 MB a server process with 20 participants',
