@@ -4,6 +4,7 @@
 // records the step for undo and keeps the diagnostics current.
 import { create } from 'zustand';
 import {
+  deepEqual,
   diagnoseData,
   openWorkingFile,
   saveWorkingFile,
@@ -245,7 +246,10 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
   const showPlaced = (data: Json, placed: PlacedDiagnostics) => {
     const document = get().document;
     if (!document || document.data !== data) return; // edited again meanwhile: a newer check follows
-    set({ document: { ...document, ...placedFields(document, placed) } });
+    const fields = placedFields(document, placed);
+    // Found again as shown (the common case after an edit): no new document, nothing redrawn.
+    if (deepEqual(fields.diagnostics, document.diagnostics) && deepEqual(fields.version, document.version)) return;
+    set({ document: { ...document, ...fields } });
   };
   const refreshDiagnostics = () => {
     const document = get().document;

@@ -16,10 +16,28 @@ describe('diagnostics of a large file being edited', () => {
     const at = useDocumentStore.getState().document!.diagnostics;
     expect(at).toEqual([expect.objectContaining({ code: 'unknown-participant', line: 4, column: 9 })]);
 
-    const result = useDocumentStore.getState().edit('Edit text', (file) => ops.updateNode(file, 'cu3', { text: 'Edited in a large file.' }));
+    // A statement retyped and the driver named another unknown person: the problem's words change.
+    const result = useDocumentStore.getState().edit('Edit text', (file) => {
+      const edited = ops.updateNode(file, 'cu3', { text: 'Edited in a large file.' });
+      return edited.ok ? { ...edited, file: { ...edited.file, driver: 'yan' } } : edited;
+    });
     expect(result.ok).toBe(true);
     // Checked again after a pause in editing: a new list, still with its lines.
     await vi.waitFor(() => expect(useDocumentStore.getState().document!.diagnostics).not.toBe(at), { timeout: 10_000 });
+    expect(useDocumentStore.getState().document!.diagnostics).toEqual([expect.objectContaining({ code: 'unknown-participant', line: 4, column: 9, message: expect.stringContaining('yan') })]);
+  });
+
+  it('found again as they are shown, leave the document as it is (nothing is drawn again)', async () => {
+    const store = useDocumentStore.getState();
+    expect(store.openText(text, 'big.yaml')).toBe(true);
+    const edited = useDocumentStore.getState().edit('Edit text', (file) => ops.updateNode(file, 'cu3', { text: 'Edited again in a large file.' }));
+    expect(edited.ok).toBe(true);
+    const after = useDocumentStore.getState().document!;
+    // The store asks once its 300 ms pause in editing is over (a timer of its own, not a race);
+    // the same placement asked after that is answered after the store's, in order.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await placeDiagnosticsLater(after.base, after.data);
+    expect(useDocumentStore.getState().document).toBe(after);
     expect(useDocumentStore.getState().document!.diagnostics).toEqual([expect.objectContaining({ code: 'unknown-participant', line: 4, column: 9 })]);
   });
 
