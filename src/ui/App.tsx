@@ -10,7 +10,7 @@ import { AddNodeDialog, type AddNodeRequest } from './AddNodeDialog';
 import { CanvasBoundary } from './canvas/CanvasBoundary';
 import { TreeCanvas, pinNode, prepareTidyUp } from './canvas/TreeCanvas';
 import { changeDrawing, type ChangeMarks } from './canvas/change-tree';
-import { problemsByItem } from './diagnostic-target';
+import { problemsByItem, sameProblems } from './diagnostic-target';
 import { CommandPalette, type PalettePage } from './commands/CommandPalette';
 import { editorActions, type EditorAction } from './commands/editor-actions';
 import { ShortcutHelp } from './commands/ShortcutHelp';
@@ -116,7 +116,14 @@ export function App() {
     }
     return { tree };
   }, [tree, mode, change]);
-  const problems = useMemo(() => (document && !readOnly ? problemsByItem(document.diagnostics, document.trees) : NO_PROBLEMS), [document, readOnly]);
+  const diagnostics = document?.diagnostics;
+  const documentTrees = document?.trees;
+  const foundProblems = useMemo(() => (diagnostics && documentTrees && !readOnly ? problemsByItem(diagnostics, documentTrees) : NO_PROBLEMS), [diagnostics, documentTrees, readOnly]);
+  // The same map while the problems are the same: the diagnostics placed again after each edit
+  // (or someone else's) mostly find what they found before, and the canvas need not be rebuilt.
+  const keptProblems = useRef(foundProblems);
+  if (!sameProblems(keptProblems.current, foundProblems)) keptProblems.current = foundProblems;
+  const problems = keptProblems.current;
   const viewName = `${revision ? `r${revision.revision}-` : ''}${mode}`;
   const editable = !readOnly && mode === 'full';
   useLensDerivation(shown?.tree, trees);

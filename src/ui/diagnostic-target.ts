@@ -26,6 +26,17 @@ export function diagnosticTarget(diagnostic: Diagnostic, trees: DrawableTree[]):
 }
 
 /** Error messages per drawn item id, for marking broken items on the canvas. */
+/** The same problems on the same items, in the same order (a check read again finds the same). */
+export function sameProblems(a: ReadonlyMap<string, readonly string[]>, b: ReadonlyMap<string, readonly string[]>): boolean {
+  if (a === b) return true;
+  if (a.size !== b.size) return false;
+  for (const [id, messages] of a) {
+    const other = b.get(id);
+    if (!other || other.length !== messages.length || other.some((message, i) => message !== messages[i])) return false;
+  }
+  return true;
+}
+
 export function problemsByItem(diagnostics: Diagnostic[], trees: DrawableTree[]): Map<string, string[]> {
   const map = new Map<string, string[]>();
   for (const diagnostic of diagnostics) {
