@@ -25,7 +25,6 @@ export function diagnosticTarget(diagnostic: Diagnostic, trees: DrawableTree[]):
   return item ? { tree: tree.key, id: item.id } : undefined;
 }
 
-/** Error messages per drawn item id, for marking broken items on the canvas. */
 /** The same problems on the same items, in the same order (a check read again finds the same). */
 export function sameProblems(a: ReadonlyMap<string, readonly string[]>, b: ReadonlyMap<string, readonly string[]>): boolean {
   if (a === b) return true;
@@ -37,6 +36,7 @@ export function sameProblems(a: ReadonlyMap<string, readonly string[]>, b: Reado
   return true;
 }
 
+/** Error messages per drawn item id, for marking broken items on the canvas. */
 export function problemsByItem(diagnostics: Diagnostic[], trees: DrawableTree[]): Map<string, string[]> {
   const map = new Map<string, string[]>();
   for (const diagnostic of diagnostics) {

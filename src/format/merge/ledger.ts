@@ -137,7 +137,6 @@ function entryIdentity(entry: Entry): { id: string; item: string; kind: MergeCon
   return { id: `backlog:${parts.join(':')}${occurrence}`, item: typeof value.ref === 'string' ? value.ref : JSON.stringify(value.ref ?? null), kind: 'backlog' };
 }
 
-/** A conflict on one field of a node, link or backlog entry. */
 /** The part of a conflict id that names a field. */
 const fieldPart = (field: string) => (field === TREE_FIELD ? field : idPart(field));
 
@@ -149,6 +148,7 @@ export function itemFieldConflictId(kind: 'node' | 'link', item: string, field: 
   return `${kind}:${idPart(item)}:${fieldPart(field)}`;
 }
 
+/** A conflict on one field of a node, link or backlog entry. */
 export function fieldPlace(entry: Entry, field: string, base: Json | undefined, mine: Json | undefined, theirs: Json | undefined): ConflictPlace {
   const { id, item, kind } = entryIdentity(entry);
   return {
