@@ -210,6 +210,8 @@ export class CollabClient {
 
   /** What this person has selected, for the others' canvases. */
   select(ids: readonly string[]): void {
+    // Told again only when it differs: each telling is a message to everyone in the session.
+    if (this.claim && this.claim.selection.length === ids.length && this.claim.selection.every((id, i) => id === ids[i])) return;
     this.claim = { ...(this.claim ?? { editing: null }), selection: [...ids] };
     this.provider?.awareness?.setLocalState(this.claim);
   }

@@ -158,15 +158,8 @@ export async function startGroupSync(access: { secret: string; role: InvitedRole
     }
   });
   // What this person selects, for everyone else's canvas.
-  let selected = '';
   const unselect = useDocumentStore.subscribe((now, before) => {
-    if (now.view.selection === before.view.selection) return;
-    const ids = [...now.view.selection.nodes, ...now.view.selection.links];
-    // Told again only when it differs: each telling is a message to everyone in the session.
-    const said = JSON.stringify(ids);
-    if (said === selected) return;
-    selected = said;
-    started.select(ids);
+    if (now.view.selection !== before.view.selection) started.select([...now.view.selection.nodes, ...now.view.selection.links]);
   });
   onChange();
 
