@@ -2,7 +2,7 @@
 // first. Opened, it takes the keyboard (its first field), so typed letters go into it, never to
 // the editor's shortcuts; Escape folds it again and gives the keyboard back to "+ Add …". The
 // form gets `close`, for its Cancel button and for after a successful add.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { focusFirstIn } from './inspector-intent';
 
 export function AddDisclosure({ label, children }: { label: string; children(close: () => void): ReactNode }) {
@@ -10,7 +10,9 @@ export function AddDisclosure({ label, children }: { label: string; children(clo
   const opened = useRef(false);
   const body = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
+  // Before the browser handles the next event: a key typed right after the click goes into the
+  // field (a passive effect can run a task later, and the first letters went to the page).
+  useLayoutEffect(() => {
     if (open) focusFirstIn(body.current);
     else if (opened.current && body.current === null && document.activeElement === document.body) button.current?.focus();
     opened.current = open;
