@@ -80,6 +80,16 @@ export function rootsOf(doc: Y.Doc): SharedRoots {
   };
 }
 
+/**
+ * Whether a change of the document only typed in statements (Y.Text) or touched the session's
+ * records (which are not the file): nothing to repair, and the file's write may wait for a pause.
+ */
+export function onlyTyping(transaction: Y.Transaction): boolean {
+  const records = transaction.doc.getMap('session');
+  for (const type of transaction.changed.keys()) if (!(type instanceof Y.Text) && (type as unknown) !== records) return false;
+  return true;
+}
+
 /** The session's id, set by the server that loaded the file; empty until a server has. */
 export function epochOf(doc: Y.Doc): string {
   const epoch = doc.getMap('meta').get('epoch');

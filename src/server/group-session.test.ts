@@ -131,13 +131,13 @@ describe('the group session of causeway open', () => {
     const before = await readFile(file, 'utf8');
     const version = versionOf(before);
 
-    // Bob adds an assumption to l1; before the session writes it, the driver's page writes another.
-    expect(bob.edit((f) => ops.addNote(f, 'l1', 'assumptions', { text: 'Sales cannot price alone.', by: 'bob' })).ok).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The driver's page writes an assumption on l1 while Bob adds another: the driver's write
+    // lands first, Bob's reaches the session before it has seen the driver's.
     const opened = parseSource(before);
     const drivers = ops.addNote(opened.data as unknown as WorkingFile, 'l1', 'assumptions', { text: 'Approval is the slow step.', by: 'alice' });
     if (!drivers.ok) throw new Error(drivers.reason);
     driver.send({ type: 'write', request: 9, baseVersion: version, text: saveWorkingFile(opened, drivers.file as unknown as Json) });
+    expect(bob.edit((f) => ops.addNote(f, 'l1', 'assumptions', { text: 'Sales cannot price alone.', by: 'bob' })).ok).toBe(true);
     expect(await driver.next('write-result')).toMatchObject({ outcome: 'written' });
 
     const texts = (f: WorkingFile) => (findItem(f, 'l1') as { assumptions?: { text: string }[] } | undefined)?.assumptions?.map((n) => n.text).sort();

@@ -22,18 +22,25 @@ import { settledDisk, type WorkingFileDisk } from '../../disk/working-file-disk'
 import type { SessionConflict } from '../../protocol/collab-protocol';
 import { DocReader } from '../read-doc';
 import { fillDoc } from '../load-doc';
-import { rootsOf } from '../shared-doc';
+import { onlyTyping, rootsOf } from '../shared-doc';
 import { writeFileToDoc } from '../write-doc';
 import { OffThreadSaver, saveWorkerEntry } from './off-thread-saver';
 
-/** The pause after a change before the file is written: typing writes once, not on every key. */
+/** The pause after typing before the file is written: typing writes once, not on every key. */
 export const WRITE_DELAY_MS = 300;
+/**
+ * The pause after any other change (a node added, a link, an acceptance): short, so that the
+ * driver's page, which follows the session through the file, sees it soon; a burst of changes
+ * still makes one write.
+ */
+export const CHANGE_WRITE_DELAY_MS = 40;
 /** Typing without a pause still reaches the file this often. */
 export const MAX_WRITE_DELAY_MS = 2000;
 
 export interface FileBridgeOptions {
   /** The transaction origin of the bridge's own changes to the document. */
   origin?: unknown;
+  /** The pause after every change before the file is written (by default, see WRITE_DELAY_MS and CHANGE_WRITE_DELAY_MS). */
   writeDelayMs?: number;
   maxWriteDelayMs?: number;
   /** Run after the bridge merged a change on disk into the document (the session repairs then). */
@@ -90,10 +97,12 @@ export class FileBridge {
   private readonly choices = new Map<string, MergeSide>();
   private state: BridgeState = { problem: null, conflicts: [] };
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** When the waiting write is due, and whether typing asked for it (the next key may put it off). */
+  private due: { at: number; typing: boolean } | undefined;
   private firstUnwritten: number | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly stopWatching: () => void;
-  private readonly onUpdate: (update: Uint8Array, origin: unknown) => void;
+  private readonly onTransaction: (transaction: Y.Transaction) => void;
   private closed = false;
   private readonly saver: OffThreadSaver;
   readonly origin: unknown;
@@ -127,10 +136,11 @@ export class FileBridge {
     this.base = base;
     this.saver = new OffThreadSaver(options.saveOffThread === false ? undefined : saveWorkerEntry({ fromSource: options.saveOffThread }), base.text.length);
     this.origin = options.origin ?? BRIDGE_ORIGIN;
-    this.onUpdate = (_update, origin) => {
-      if (origin !== this.origin) this.schedule();
+    this.onTransaction = (transaction) => {
+      if (transaction.origin === this.origin || transaction.changed.size === 0) return;
+      this.schedule(onlyTyping(transaction) ? undefined : CHANGE_WRITE_DELAY_MS);
     };
-    doc.on('update', this.onUpdate);
+    doc.on('afterTransaction', this.onTransaction);
     this.stopWatching = options.watch === false ? () => undefined : disk.watch(() => void this.checkDisk());
     this.saver.prepare(base.text);
     this.publish();
@@ -154,6 +164,7 @@ export class FileBridge {
   flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
+    this.due = undefined;
     return this.serially(() => this.write());
   }
 
@@ -175,6 +186,7 @@ export class FileBridge {
   snapshot(summary: string | undefined): Promise<SnapshotOutcome> {
     clearTimeout(this.timer);
     this.timer = undefined;
+    this.due = undefined;
     return this.serially(async () => {
       await this.write();
       if (this.pending) return { ok: false, message: 'Nothing was recorded: conflicts with the file on disk wait to be settled.' };
@@ -202,17 +214,23 @@ export class FileBridge {
     await this.flush().catch(() => undefined);
     this.closed = true;
     this.stopWatching();
-    this.doc.off('update', this.onUpdate);
+    this.doc.off('afterTransaction', this.onTransaction);
     await this.saver.close();
   }
 
-  schedule(): void {
+  /**
+   * Writes after `pause` ms: typing puts its own write off at every key (one write, not one a key),
+   * but never a sooner write that another change asked for.
+   */
+  schedule(pause = WRITE_DELAY_MS): void {
     if (this.closed) return;
     const now = Date.now();
     this.firstUnwritten ??= now;
-    const delay = Math.min(this.options.writeDelayMs ?? WRITE_DELAY_MS, Math.max(0, this.firstUnwritten + (this.options.maxWriteDelayMs ?? MAX_WRITE_DELAY_MS) - now));
+    let due = now + Math.min(this.options.writeDelayMs ?? pause, Math.max(0, this.firstUnwritten + (this.options.maxWriteDelayMs ?? MAX_WRITE_DELAY_MS) - now));
+    if (this.due && !this.due.typing) due = Math.min(due, this.due.at);
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.flush(), delay);
+    this.due = { at: due, typing: pause === WRITE_DELAY_MS && due !== this.due?.at };
+    this.timer = setTimeout(() => void this.flush(), due - now);
   }
 
   private async write(): Promise<void> {

@@ -6,7 +6,7 @@ import * as Y from 'yjs';
 import type { MergeSide } from '../../format';
 import { DocReader } from '../read-doc';
 import { DocRepairs } from '../repair-doc';
-import { presentingOf, revokedInvites, rootsOf } from '../shared-doc';
+import { onlyTyping, presentingOf, revokedInvites, rootsOf } from '../shared-doc';
 import type { SharedPresentation } from '../../protocol/collab-protocol';
 import { FileBridge, type BridgeState, type FileBridgeOptions, type SnapshotOutcome } from './file-bridge';
 
@@ -39,17 +39,11 @@ export class FileSession {
     private readonly options: FileSessionOptions,
   ) {
     this.repairs = new DocRepairs(doc, reader);
-    // Typing changes only statements (Y.Text), and the session's records are not the file:
-    // nothing to repair (a presentation steps at every key press). Anything else may need it.
-    const records = rootsOf(doc).session;
+    // Typing has nothing to repair (nor has a presentation stepping at every key press).
     this.onTransaction = (transaction) => {
-      if (transaction.origin === REPAIR_ORIGIN || this.scheduled) return;
-      for (const type of transaction.changed.keys()) {
-        if (type instanceof Y.Text || (type as unknown) === records) continue;
-        this.scheduled = true;
-        queueMicrotask(() => this.repairNow());
-        return;
-      }
+      if (transaction.origin === REPAIR_ORIGIN || this.scheduled || onlyTyping(transaction)) return;
+      this.scheduled = true;
+      queueMicrotask(() => this.repairNow());
     };
     doc.on('afterTransaction', this.onTransaction);
   }
