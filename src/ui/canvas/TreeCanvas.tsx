@@ -11,6 +11,7 @@ import {
   useEdgesState,
   useNodesState,
   useReactFlow,
+  useStore,
   type EdgeChange,
   type EdgeSelectionChange,
   type EdgeTypes,
@@ -19,6 +20,7 @@ import {
   type NodeTypes,
   type OnConnectEnd,
   type OnConnectStart,
+  type ReactFlowState,
 } from '@xyflow/react';
 import type { DrawableTree, Json } from '../../format';
 import { displayName } from '../../format';
@@ -29,7 +31,7 @@ import { buildFlow, JUNCTION_SIZE, type CausewayFlowNode, type LinkFlowEdge } fr
 import { cardHandles, junctionHandles, useCardSizes } from './card-sizes';
 import type { ChangeMarks } from './change-tree';
 import { ClaimNode } from './ClaimNode';
-import { CULL_FROM } from './culling';
+import { CULL_FROM, inWindow, windowKey, windowOf } from './culling';
 import { dropTargetAt, pointerOf, type DropTarget } from './drop-target';
 import type { Point, Rect } from './edge-geometry';
 import { JunctionNode } from './JunctionNode';
@@ -113,13 +115,29 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   const foldedIds = useFolded(fileName, tree.key);
   const folded = useMemo(() => ({ cards: foldedIds, ...foldBranches(foldedIds, tree.nodes.map((n) => n.id), tree.links) }), [foldedIds, tree]);
   const toggleFold = useCallback((id: string) => setFolded(fileName, tree.key, [id], !foldedCards(fileName, tree.key).has(id)), [fileName, tree.key]);
-  useCanvasControls(tree, canvasRef, startIds, editable, toggleFold);
   const theme = useTheme((s) => s.theme);
 
   const [nodes, setNodes, onNodesChange] = useNodesState<CausewayFlowNode>([]);
   const [edges, setEdges, onEdgesChange] = useEdgesState<LinkFlowEdge>([]);
   const edgesRef = useRef(edges);
   edgesRef.current = edges;
+  const nodesRef = useRef(nodes);
+  nodesRef.current = nodes;
+  useCanvasControls(tree, canvasRef, startIds, editable, toggleFold, useCallback(() => nodesRef.current, []));
+
+  // A big tree: React Flow is handed only the cards and links around the view (see culling.ts).
+  const culling = tree.nodes.length >= CULL_FROM;
+  const shownWindow = useStore(useCallback((state: ReactFlowState) => (culling ? windowKey(state) : ''), [culling]));
+  const handedRef = useRef<{ nodes: CausewayFlowNode[]; edges: LinkFlowEdge[] }>({ nodes: [], edges: [] });
+  const handed = useMemo(() => {
+    if (!culling) return { nodes, edges };
+    const area = windowOf(shownWindow);
+    // Until React Flow knows the pane's size there is no view to draw: it is handed nothing yet.
+    const next = area ? inWindow(nodes, edges, area) : { nodes: [], edges: [] };
+    const last = handedRef.current;
+    return { nodes: sameIfUnchanged(last.nodes, next.nodes), edges: sameIfUnchanged(last.edges, next.edges) };
+  }, [culling, shownWindow, nodes, edges]);
+  handedRef.current = handed;
   const storageView = `${tree.key}:${view}`;
 
   // A document opened anew is measured and laid out anew: another file (or a later version of
@@ -418,8 +436,8 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
       <ArrowMarkers />
       <div ref={measureRef} className="cw-card-measure" aria-hidden="true" />
       <ReactFlow
-        nodes={nodes}
-        edges={edges}
+        nodes={handed.nodes}
+        edges={handed.edges}
         nodeTypes={nodeTypes}
         edgeTypes={edgeTypes}
         onNodesChange={handleNodesChange}
@@ -433,7 +451,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
         onNodeDoubleClick={editText}
         onEdgeClick={showInspector}
         nodesConnectable={editable}
-        onlyRenderVisibleElements={tree.nodes.length >= CULL_FROM}
+        onlyRenderVisibleElements={culling}
         zoomOnDoubleClick={false}
         colorMode={theme}
         panOnScroll

@@ -18,10 +18,17 @@ import { useInPlaceEdit } from './in-place-edit';
 import { clearRoom, minimapOf, openingViewport } from './opening-view';
 import { boundsOf } from './overview-geometry';
 
+/** The box around cards and junctions, from their places and sizes. */
+const box = (nodes: CausewayFlowNode[]) => boundsOf(nodes.map((n) => ({ x: n.position.x, y: n.position.y, width: n.measured?.width ?? 0, height: n.measured?.height ?? 0 })))!;
+
 const ARROWS: Record<string, Direction> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 
 
-export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLDivElement | null>, readingStart: ReadonlySet<string>, editable: boolean, toggleFold: (id: string) => void): void {
+/**
+ * `allNodes`: every card and junction of the tree with its place and size. React Flow itself may
+ * hold only those around the view (see culling.ts), so Fit, the arrow keys and printing look here.
+ */
+export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLDivElement | null>, readingStart: ReadonlySet<string>, editable: boolean, toggleFold: (id: string) => void, allNodes: () => CausewayFlowNode[]): void {
   const flow = useReactFlow<CausewayFlowNode, LinkFlowEdge>();
 
   useEffect(
@@ -31,12 +38,11 @@ export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLD
         // selection (or where the tree is read from): Fit never shrinks text below 9 px.
         fitView: () => {
           const canvas = canvasRef.current;
-          const claims = flow.getNodes().filter((n) => n.type === 'claim' && n.measured?.width);
+          const claims = allNodes().filter((n) => n.type === 'claim' && n.measured?.width);
           if (!canvas || claims.length === 0) return;
           const { selection } = useDocumentStore.getState().view;
           const selected = claims.filter((n) => selection.nodes.includes(n.id));
           const focus = selected.length ? selected : claims.filter((n) => readingStart.has(n.id));
-          const box = (nodes: CausewayFlowNode[]) => boundsOf(nodes.map((n) => ({ x: n.position.x, y: n.position.y, width: n.measured?.width ?? 0, height: n.measured?.height ?? 0 })))!;
           const size = { width: canvas.clientWidth, height: canvas.clientHeight };
           void flow.setViewport(openingViewport(box(claims), size, focus.map((n) => box([n])), clearRoom(size, minimapOf(canvas))), { duration: motion(200) });
         },
@@ -44,24 +50,26 @@ export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLD
         zoomOut: () => void flow.zoomOut({ duration: motion(150) }),
         toggleFold,
       }),
-    [flow, canvasRef, readingStart, toggleFold],
+    [flow, canvasRef, readingStart, toggleFold, allNodes],
   );
 
   useEffect(() => {
     const centreOf = (id: string) => {
-      const node = flow.getInternalNode(id);
+      const node = allNodes().find((n) => n.id === id);
       if (!node) return undefined;
-      return { x: node.internals.positionAbsolute.x + (node.measured.width ?? 0) / 2, y: node.internals.positionAbsolute.y + (node.measured.height ?? 0) / 2 };
+      return { x: node.position.x + (node.measured?.width ?? 0) / 2, y: node.position.y + (node.measured?.height ?? 0) / 2 };
     };
     const reveal = (id: string) => {
       const canvas = canvasRef.current;
       const element = canvas?.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(id)}"]`);
       element?.focus({ preventScroll: true });
-      const box = element?.getBoundingClientRect();
+      // A card far off screen is not on the page at all (a big tree draws what is in view): it is
+      // out of view as surely as one drawn beyond the edge.
+      const shown = element?.getBoundingClientRect();
       const area = canvas?.getBoundingClientRect();
       const centre = centreOf(id);
-      if (!box || !area || !centre) return;
-      const inside = box.left >= area.left && box.top >= area.top && box.right <= area.right && box.bottom <= area.bottom;
+      if (!area || !centre) return;
+      const inside = shown !== undefined && shown.left >= area.left && shown.top >= area.top && shown.right <= area.right && shown.bottom <= area.bottom;
       if (!inside) void flow.setCenter(centre.x, centre.y, { zoom: flow.getZoom(), ...centreMove(centre, flow.getViewport(), { width: area.width, height: area.height }, 200) });
     };
     const onKey = (event: KeyboardEvent) => {
@@ -83,7 +91,7 @@ export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLD
       if (keyBelongsElsewhere(event)) return;
       const target = event.target as Element | null;
       if (target && target !== document.body && !canvasRef.current?.contains(target)) return;
-      const claims = flow.getNodes().filter((n) => n.type === 'claim');
+      const claims = allNodes().filter((n) => n.type === 'claim');
       if (claims.length === 0) return;
       event.preventDefault();
       event.stopPropagation();
@@ -110,7 +118,7 @@ export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLD
     // Capture: before React Flow's own arrow handling, which would move the card instead.
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
-  }, [flow, tree.links, tree.nodes, canvasRef, editable]);
+  }, [flow, tree.links, tree.nodes, canvasRef, editable, allNodes]);
 
   useEffect(() => {
     // The browser scrolls React Flow's frame to show a focused card; React Flow puts the frame
@@ -132,10 +140,10 @@ export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLD
   useEffect(() => {
     let saved: Viewport | null = null;
     const beforePrint = () => {
-      const nodes = flow.getNodes();
+      const nodes = allNodes();
       if (nodes.length === 0) return;
       saved = flow.getViewport();
-      void flow.setViewport(getViewportForBounds(flow.getNodesBounds(nodes), PRINT_SIZE.width, PRINT_SIZE.height, 0.05, 1.2, 0.04));
+      void flow.setViewport(getViewportForBounds(box(nodes), PRINT_SIZE.width, PRINT_SIZE.height, 0.05, 1.2, 0.04));
     };
     const afterPrint = () => {
       if (saved) void flow.setViewport(saved);
@@ -147,5 +155,5 @@ export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLD
       window.removeEventListener('beforeprint', beforePrint);
       window.removeEventListener('afterprint', afterPrint);
     };
-  }, [flow]);
+  }, [flow, allNodes]);
 }
