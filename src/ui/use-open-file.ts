@@ -2,7 +2,7 @@
 // work on the file being replaced is kept aside and can be brought back from the message.
 import { useCallback } from 'react';
 import { ImportError, detectFormat, type ImportReport } from '../exchange';
-import { stringifyData, type Json } from '../format';
+import { readTrees, stringifyData, type Json } from '../format';
 import { currentSession, loadSession, saveSession } from '../store/autosave';
 import { hasUnsavedChanges, useDocumentStore } from '../store/document-store';
 import type { WritableFileHandle } from './file-access';
@@ -10,6 +10,7 @@ import { observeReopened } from '../store/turns/turn-tracking';
 import { readFileText } from './read-file';
 import { readWorkingFile } from '../store/read-off-thread';
 import { setSaveTarget } from './save-target';
+import { nextTask } from './timing/next-task';
 import { useImportReport } from './exchange/import-report-store';
 
 /**
@@ -51,6 +52,12 @@ export function useOpenFile(): (file: File, handle?: WritableFileHandle) => Prom
     }
     // Read off the main thread: a big file would otherwise hold up the page for its whole read.
     const opened = await readWorkingFile(converted.text);
+    // Taking a big file in is done in three tasks, each short enough for the page to answer
+    // between them: the worker's reply unpacked (above), the trees read for drawing (kept by
+    // readTrees for the document's data), then the document put in place and drawn.
+    await nextTask();
+    if (opened.editable) readTrees(opened.data);
+    await nextTask();
     store = useDocumentStore.getState();
     const replaced = hasUnsavedChanges(store) ? currentSession() : undefined;
     const previous = store.document ? { fileName: store.document.fileName, savedData: store.document.savedData } : null;
