@@ -4,6 +4,7 @@ import type { Json } from '../format';
 import { itemCount, useDocumentStore, type OpenDocument } from './document-store';
 import { createKeeper, loadSession, type KeepExtra, type SavedSession, type SessionKey } from './session-db';
 import { mirroredWorker } from './worker-client';
+import { afterPicture } from './after-picture';
 
 export { clearSession, loadSession, saveSession, type SavedSession, type SessionKey } from './session-db';
 
@@ -96,7 +97,11 @@ export function startAutosave(onError: (message: string) => void, keyNow: () => 
     if (before && before.data === document.data && before.savedData === document.savedData && before.fileName === document.fileName) return;
     clearTimeout(timer);
     if (itemCount(document) <= LARGE_DOCUMENT_ITEMS) write();
-    else timer = setTimeout(write, AUTOSAVE_DELAY_MS);
+    else
+      afterPicture(() => {
+        clearTimeout(timer);
+        timer = setTimeout(write, AUTOSAVE_DELAY_MS);
+      });
   });
   return () => {
     clearTimeout(timer);

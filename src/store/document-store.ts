@@ -27,6 +27,7 @@ import {
 import { EMPTY_HISTORY, recordEdit, recordViewChange, redoStep, stepsBackTo, undoStep, type History, type ViewChange } from './history';
 import { placeDiagnostics, placeDiagnosticsLater, type PlacedDiagnostics } from './placed-diagnostics';
 import { whenIdle } from './when-idle';
+import { awaitPicture } from './after-picture';
 import { openedText, primeOpened } from './worker-client';
 
 export interface OpenDocument {
@@ -325,6 +326,7 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
       }
       forgetIds();
       rememberIds(opened.data);
+      awaitPicture();
       const trees = readTrees(opened.data);
       const active = isObject(opened.data) ? opened.data.active_tree : undefined;
       const first = trees.find((t) => t.key === active)?.key ?? trees[0]?.key ?? null;

@@ -41,6 +41,7 @@ import { forgetLayout, keepLayoutsOf, structureKey } from './use-tree-layout';
 import { TIDY_MS, useArrangedView } from './use-arrangement';
 import { motion } from '../motion';
 import { moveCards } from '../../store/arrangement-store';
+import { pictureShown } from '../../store/after-picture';
 import { useSideSection } from '../side/side-section';
 import { centreMove, panIntoView } from './centre-move';
 import { clearRoom, minimapOf, openingViewport } from './opening-view';
@@ -271,7 +272,10 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     const duration = fitted.current === '' ? 0 : motion(TIDY_MS);
     fitDone.current = size.width === 0 || claims.length === 0 ? fitView({ padding: 0.12, maxZoom: 1, duration: 0 }) : setViewport(openingViewport(cardsBounds(claims), size, start.map((n) => cardsBounds([n])), clearRoom(size, minimapOf(canvasRef.current))), { duration });
     fitted.current = generation;
-    void fitDone.current.then(() => setViewShown(generation));
+    void fitDone.current.then(() => {
+      setViewShown(generation);
+      pictureShown();
+    });
     // Only the first placement of a structure moves the view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [placed, relayoutGeneration, fitView, setViewport]);

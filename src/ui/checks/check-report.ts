@@ -6,6 +6,7 @@ import { create } from 'zustand';
 import type { Json, DrawableTree } from '../../format';
 import { checkData, checkDataLater, type CheckedDocument } from '../../store/checks-later';
 import { itemCount, SMALL_DOCUMENT_ITEMS, useDocumentStore, type OpenDocument } from '../../store/document-store';
+import { afterPicture } from '../../store/after-picture';
 
 export type { CheckedDocument };
 
@@ -56,6 +57,6 @@ useDocumentStore.subscribe((state, previous) => {
     // A large file just opened (or written and read back) is checked at once, in the worker:
     // opening stays one short task. Meanwhile another file's findings are never shown.
     if (document?.fileName !== previous.document?.fileName) useChecks.setState(EMPTY, true);
-    checkCurrentLater();
+    afterPicture(checkCurrentLater);
   } else timer = setTimeout(checkCurrentLater, PAUSE_MS);
 });
