@@ -1,7 +1,11 @@
 // Work about a file just opened that can wait until its picture is on screen: the checks of a
 // large file and its copy in browser storage. Each runs in a worker, and on two cores those
-// workers took the processor from the layout the picture was waiting for. Should no picture
-// come (an empty tree, no canvas), the work runs after PICTURE_WAIT_MS all the same.
+// workers took the processor from the layout the picture was waiting for. Once the picture is
+// shown, the work still lets the links be placed and the first clicks be answered: it starts
+// when the page is next idle (within two seconds). Should no picture come (an empty tree, no
+// canvas), the work runs after PICTURE_WAIT_MS all the same.
+import { whenIdle } from './when-idle';
+
 export const PICTURE_WAIT_MS = 3000;
 
 let waiting: (() => void)[] | undefined;
@@ -14,13 +18,13 @@ export function awaitPicture(): void {
   cap = setTimeout(pictureShown, PICTURE_WAIT_MS);
 }
 
-/** The canvas shows the opening view of a tree: the work that waited runs now, in order. */
+/** The canvas shows the opening view of a tree: the work that waited runs once the page is idle, in order. */
 export function pictureShown(): void {
   clearTimeout(cap);
   cap = undefined;
   const work = waiting ?? [];
   waiting = undefined;
-  for (const run of work) run();
+  if (work.length > 0) whenIdle(() => work.forEach((run) => run()));
 }
 
 /** Runs `work` now, or once the picture of the file being opened is shown. */
