@@ -116,11 +116,15 @@ export async function waitForKeptWork(page: Page, text: string): Promise<void> {
 /** Waits until the canvas stops moving (a jump glides there), so a screenshot shows where it ends. */
 export async function waitForViewportStill(page: Page): Promise<void> {
   const viewport = page.locator('.react-flow__viewport').first();
+  // Unchanged over two frames and a pause, twice running: a glide that has not started yet
+  // (Fit starts it on a later frame) or that a busy machine paints late is not taken for still.
+  let stillFor = 0;
   await expect
     .poll(async () => {
       const before = await viewport.evaluate((el) => getComputedStyle(el).transform);
-      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-      return before === (await viewport.evaluate((el) => getComputedStyle(el).transform));
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 50)))));
+      stillFor = before === (await viewport.evaluate((el) => getComputedStyle(el).transform)) ? stillFor + 1 : 0;
+      return stillFor >= 2;
     })
     .toBe(true);
 }
