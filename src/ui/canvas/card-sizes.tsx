@@ -274,11 +274,15 @@ export function useCardSizes(host: RefObject<HTMLElement | null>, request: strin
     const element = host.current;
     if (!element) return;
     const job = { cancelled: false };
-    void measureCards(element, read.current(), job).then((sizes) => {
-      if (job.cancelled) return;
-      keepRecent(answers, request, sizes);
-      setAnswer({ request, sizes });
-    });
+    // In a task after the one that drew the canvas: reading a big tree's cards and starting to
+    // measure them would otherwise lengthen that task by tens of milliseconds.
+    void nextTask()
+      .then(() => (job.cancelled ? undefined : measureCards(element, read.current(), job)))
+      .then((sizes) => {
+        if (!sizes || job.cancelled) return;
+        keepRecent(answers, request, sizes);
+        setAnswer({ request, sizes });
+      });
     return () => {
       job.cancelled = true;
     };
