@@ -1,7 +1,7 @@
 // The open document's check findings. Documents are immutable, so findings are computed once per
 // version of the data (a WeakMap keyed on the data object is exact). A small file is checked on
 // every edit; a large one after a pause in editing, in a Web Worker, as its diagnostics are, so
-// typing never waits (a file just opened is checked at once, in that worker).
+// typing never waits (a file just opened is checked as soon as its picture is drawn, in that worker).
 import { create } from 'zustand';
 import type { Json, DrawableTree } from '../../format';
 import { checkData, checkDataLater, type CheckedDocument } from '../../store/checks-later';
@@ -54,8 +54,9 @@ useDocumentStore.subscribe((state, previous) => {
   const document = state.document;
   if (itemCount(document) < SMALL_DOCUMENT_ITEMS) useChecks.setState(checkedOf(useDocumentStore.getState().document), true);
   else if (document?.base !== previous.document?.base) {
-    // A large file just opened (or written and read back) is checked at once, in the worker:
-    // opening stays one short task. Meanwhile another file's findings are never shown.
+    // A large file just opened (or written and read back) is checked without waiting for a
+    // pause, in the worker, once its picture is on screen (the worker would slow the layout):
+    // opening stays short. Meanwhile another file's findings are never shown.
     if (document?.fileName !== previous.document?.fileName) useChecks.setState(EMPTY, true);
     afterPicture(checkCurrentLater);
   } else timer = setTimeout(checkCurrentLater, PAUSE_MS);
