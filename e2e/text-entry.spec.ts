@@ -141,3 +141,17 @@ test('"Keep it accepted" appears only once an accepted item changed, and keeps t
   await expect(card(page, 'r1')).toHaveAttribute('data-status', 'accepted');
   await expect(panel.getByTestId('accepted-by')).not.toHaveText('Endorsed by: Priya');
 });
+
+test('letters typed straight after "+ Add a challenge" all go into the field, even when the page is slow to draw its next frame', async ({ page }) => {
+  await start(page);
+  await selectNode(page, 'r5');
+  const panel = inspector(page, 'r5');
+  // A busy machine: every frame comes 300 ms late, so the keys below arrive before the next one.
+  await page.evaluate(() => {
+    const frame = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) => frame(() => setTimeout(() => callback(performance.now()), 300));
+  });
+  await panel.getByRole('button', { name: /Add a challenge/ }).click();
+  await page.keyboard.type('Two of them trained last year');
+  await expect(panel.getByLabel('New challenge')).toHaveValue('Two of them trained last year');
+});

@@ -3,7 +3,7 @@
 // the editor's shortcuts; Escape folds it again and gives the keyboard back to "+ Add …". The
 // form gets `close`, for its Cancel button and for after a successful add.
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { focusFirstIn } from './inspector-intent';
+import { focusFirstNow } from './inspector-intent';
 
 export function AddDisclosure({ label, children }: { label: string; children(close: () => void): ReactNode }) {
   const [open, setOpen] = useState(false);
@@ -11,9 +11,9 @@ export function AddDisclosure({ label, children }: { label: string; children(clo
   const body = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   // Before the browser handles the next event: a key typed right after the click goes into the
-  // field (a passive effect can run a task later, and the first letters went to the page).
+  // field (waiting for an effect or a frame, the first letters went to the page).
   useLayoutEffect(() => {
-    if (open) focusFirstIn(body.current);
+    if (open) focusFirstNow(body.current);
     else if (opened.current && body.current === null && document.activeElement === document.body) button.current?.focus();
     opened.current = open;
   }, [open]);

@@ -20,11 +20,23 @@ export const useInspectorIntent = create<IntentState>((set) => ({
 /** What a form or picker gives the keyboard to when it opens: its first field, else its first button. */
 const FIRST_FIELD = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])';
 
+function firstIn(container: HTMLElement): HTMLElement | null {
+  return container.querySelector<HTMLElement>('[data-first-field]') ?? container.querySelector<HTMLElement>(FIRST_FIELD) ?? container.querySelector<HTMLElement>('button:not([disabled])');
+}
+
 /** Puts the keyboard on the first field (or button) inside `container`, once it is drawn. */
 export function focusFirstIn(container: HTMLElement | null): void {
   requestAnimationFrame(() => {
-    if (!container?.isConnected) return;
-    const target = container.querySelector<HTMLElement>('[data-first-field]') ?? container.querySelector<HTMLElement>(FIRST_FIELD) ?? container.querySelector<HTMLElement>('button:not([disabled])');
-    target?.focus();
+    if (container?.isConnected) firstIn(container)?.focus();
   });
+}
+
+/**
+ * The same at once, for a form opened by a click and drawn already (from a layout effect): a key
+ * typed straight after the click goes into the field, not to the page, even before the next frame.
+ */
+export function focusFirstNow(container: HTMLElement | null): void {
+  const target = container?.isConnected ? firstIn(container) : null;
+  if (target) target.focus();
+  else focusFirstIn(container);
 }
