@@ -3,7 +3,9 @@
 // the size. React Flow itself is handed only the cards and links in a window around the view, so
 // its own work on every change (taking the new lists, finding what is in view, indexing the
 // links) is sized by the screen, not by the tree.
+import { overlaps } from '../../render/geometry';
 import type { Rect } from './edge-geometry';
+import { boundsOf } from './overview-geometry';
 
 export const CULL_FROM = 300;
 
@@ -53,8 +55,6 @@ interface Joining {
   data?: { bends?: { x: number; y: number }[] };
 }
 
-const meets = (a: Rect, b: Rect) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
 /**
  * The cards and links React Flow needs for the window: every card that meets it, every link whose
  * course may cross it (the box of its ends and bends), both ends of those links (a link is drawn
@@ -68,21 +68,12 @@ export function inWindow<N extends Placed, E extends Joining>(nodes: N[], edges:
     const source = boxes.get(edge.source);
     const target = boxes.get(edge.target);
     if (!source || !target) return false;
-    let x0 = Math.min(source.x, target.x);
-    let y0 = Math.min(source.y, target.y);
-    let x1 = Math.max(source.x + source.width, target.x + target.width);
-    let y1 = Math.max(source.y + source.height, target.y + target.height);
-    for (const bend of edge.data?.bends ?? []) {
-      x0 = Math.min(x0, bend.x);
-      y0 = Math.min(y0, bend.y);
-      x1 = Math.max(x1, bend.x);
-      y1 = Math.max(y1, bend.y);
-    }
-    if (!meets({ x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, window)) return false;
+    const bends = (edge.data?.bends ?? []).map((bend) => ({ ...bend, width: 0, height: 0 }));
+    if (!overlaps(boundsOf([source, target, ...bends])!, window)) return false;
     needed.add(edge.source);
     needed.add(edge.target);
     return true;
   });
-  const shownNodes = nodes.filter((node) => node.selected || needed.has(node.id) || meets(boxes.get(node.id)!, window));
+  const shownNodes = nodes.filter((node) => node.selected || needed.has(node.id) || overlaps(boxes.get(node.id)!, window));
   return { nodes: shownNodes, edges: shownEdges };
 }
