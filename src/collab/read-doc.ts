@@ -3,7 +3,7 @@
 // its identity from one view to the next, so the editor's memoised layout and checks see the
 // same objects they saw before.
 import * as Y from 'yjs';
-import { deepEqual, type Json } from '../format';
+import { deepEqual, sameItems, type Json } from '../format';
 import {
   LIST_NAMES,
   REMOVED_PREFIX,
@@ -299,9 +299,6 @@ function isRecord(value: unknown): value is Record<string, Json> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
-  return a.length === b.length && a.every((item, i) => item === b[i]);
-}
 
 /** Same keys in the same order, each holding the very same value. */
 function shallowSame(a: unknown, b: Json): boolean {

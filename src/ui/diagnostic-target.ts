@@ -1,7 +1,7 @@
 // Which drawn item a diagnostic is about, from its path (trees.goal.links[2].from[0] → link at
 // index 2 of the goal tree), so the list can jump to it and the canvas can mark it.
 import type { Diagnostic, TreeKey, DrawableTree } from '../format';
-import { isTreeKey } from '../format';
+import { isTreeKey, sameItems } from '../format';
 
 export interface DiagnosticTarget {
   tree: TreeKey;
@@ -31,7 +31,7 @@ export function sameProblems(a: ReadonlyMap<string, readonly string[]>, b: Reado
   if (a.size !== b.size) return false;
   for (const [id, messages] of a) {
     const other = b.get(id);
-    if (!other || other.length !== messages.length || other.some((message, i) => message !== messages[i])) return false;
+    if (!other || !sameItems(other, messages)) return false;
   }
   return true;
 }

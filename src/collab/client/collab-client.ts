@@ -12,7 +12,7 @@
 // one field that someone else changed meanwhile is reported, never dropped in silence.
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import * as Y from 'yjs';
-import { deepEqual, isObject, itemFieldConflictId, mergeWorkingFiles, valueAtConflict, withValueAtConflict, type EditResult, type Json, type MergeConflict, type MergeSide, type WorkingFile } from '../../format';
+import { deepEqual, isObject, itemFieldConflictId, sameItems, mergeWorkingFiles, valueAtConflict, withValueAtConflict, type EditResult, type Json, type MergeConflict, type MergeSide, type WorkingFile } from '../../format';
 import {
   encodeCollabMessage,
   parseCollabServerMessage,
@@ -211,7 +211,7 @@ export class CollabClient {
   /** What this person has selected, for the others' canvases. */
   select(ids: readonly string[]): void {
     // Told again only when it differs: each telling is a message to everyone in the session.
-    if (this.claim && this.claim.selection.length === ids.length && this.claim.selection.every((id, i) => id === ids[i])) return;
+    if (this.claim && sameItems(this.claim.selection, ids)) return;
     this.claim = { ...(this.claim ?? { editing: null }), selection: [...ids] };
     this.provider?.awareness?.setLocalState(this.claim);
   }

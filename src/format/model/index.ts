@@ -3,7 +3,7 @@
 export * from './vocabulary';
 export type * from './types';
 export type * from './turn';
-export { deepEqual, isObject } from './json';
+export { deepEqual, isObject, sameItems } from './json';
 export { keepUnchanged } from './keep-unchanged';
 export { formatPath, type Path, type PathSegment } from './path';
 export { MAX_FILE_BYTES, MAX_ALIAS_VALUES, describeBytes } from './limits';

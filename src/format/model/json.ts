@@ -1,6 +1,11 @@
 // Small helpers for the plain values a file loads into (JSON-like: a key set to undefined is absent).
 import type { Json } from './types';
 
+/** The same items in the same order, compared as they are (not by content). */
+export function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a === b || (a.length === b.length && a.every((item, i) => item === b[i]));
+}
+
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') {

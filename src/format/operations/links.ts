@@ -2,6 +2,7 @@
 // sources, change a link's relation or ends, remove it with its backlog entries.
 import type { Link, WorkingFile } from '../model/types';
 import type { Attribution, Mode } from '../model/vocabulary';
+import { sameItems } from '../model/json';
 import { firstContribution } from './contributions';
 import { runEdit } from './edit';
 import { checkNewId, newLinkId } from './ids';
@@ -146,7 +147,7 @@ export function updateLink(file: WorkingFile, linkId: string, changes: LinkChang
       update.to = changes.to;
       what.push('target');
     }
-    if (from !== undefined && !sameList(from, fromOf(link))) {
+    if (from !== undefined && !sameItems(from, fromOf(link))) {
       update.from = from;
       if (!sameSet(from, fromOf(link))) what.push('sources');
     }
@@ -227,7 +228,5 @@ function sameSet(a: readonly unknown[], b: readonly unknown[]): boolean {
   return left.size === right.size && [...left].every((x) => right.has(x));
 }
 
-function sameList(a: readonly unknown[], b: readonly unknown[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
-}
+
 

@@ -23,7 +23,7 @@ import {
   type ReactFlowState,
 } from '@xyflow/react';
 import type { DrawableTree, Json } from '../../format';
-import { displayName } from '../../format';
+import { displayName, sameItems } from '../../format';
 import { commands } from '../../store/commands';
 import { useDocumentStore } from '../../store/document-store';
 import { ArrowMarkers } from './ArrowMarkers';
@@ -556,7 +556,7 @@ function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boo
 }
 
 function sameIfUnchanged<T>(previous: T[], next: T[]): T[] {
-  return next.length === previous.length && next.every((item, i) => item === previous[i]) ? previous : next;
+  return sameItems(previous, next) ? previous : next;
 }
 
 /** Tidy up asks for a fresh automatic layout: the one kept for the structure may have older card sizes. */

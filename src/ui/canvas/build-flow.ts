@@ -1,7 +1,7 @@
 // A drawable tree + positions → React Flow nodes and edges. An AND link becomes one junction
 // node: each source runs into it, and one arrow leaves it for the target.
 import type { Edge, Node } from '@xyflow/react';
-import type { TraceField, TreeKey, DrawableLink, DrawableNode, DrawableTree } from '../../format';
+import { sameItems, type TraceField, type TreeKey, type DrawableLink, type DrawableNode, type DrawableTree } from '../../format';
 import type { LayoutResult } from '../../layout/types';
 import type { ChangeMark, ChangeMarks } from './change-tree';
 import { STATUS_LABEL, kindLabel, relationLabel } from '../words';
@@ -223,16 +223,13 @@ function sameCard(a: ClaimData, b: ClaimData): boolean {
     a.previous === b.previous &&
     a.branch?.folded === b.branch?.folded &&
     a.branch?.hides === b.branch?.hides &&
-    sameList(a.contributorNames, b.contributorNames) &&
-    sameList(a.problems, b.problems) &&
+    sameItems(a.contributorNames, b.contributorNames) &&
+    sameItems(a.problems, b.problems) &&
     a.traces.length === b.traces.length &&
     a.traces.every((t, i) => t.field === b.traces[i]!.field && t.target === b.traces[i]!.target && t.targetTree === b.traces[i]!.targetTree && t.targetText === b.traces[i]!.targetText)
   );
 }
 
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a === b || (a.length === b.length && a.every((item, i) => item === b[i]));
-}
 
 /** Each link's drawn pieces as last built, by edge id: the same object again while the piece is the same. */
 const pieces = new WeakMap<DrawableLink, Map<string, LinkData>>();
@@ -258,7 +255,7 @@ function samePiece(a: LinkData, b: LinkData): boolean {
     a.openBacklog === b.openBacklog &&
     a.fileId === b.fileId &&
     a.mark === b.mark &&
-    sameList(a.problems, b.problems) &&
+    sameItems(a.problems, b.problems) &&
     samePoints(a.bends, b.bends)
   );
 }

@@ -1,4 +1,5 @@
 // What is selected, inspected: one node, one link, or several items as a fragment.
+import { sameItems } from '../../format';
 import type { Selection } from '../../store/document-store';
 import { useDocumentStore } from '../../store/document-store';
 import { useAfterPaint } from '../timing/use-after-paint';
@@ -30,9 +31,5 @@ export function Inspector() {
 
 /** Edits rebuild the selection object: the same ids are the same selection. */
 function sameSelection(a: Selection, b: Selection): boolean {
-  return sameIds(a.nodes, b.nodes) && sameIds(a.links, b.links);
-}
-
-function sameIds(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((id, i) => id === b[i]);
+  return sameItems(a.nodes, b.nodes) && sameItems(a.links, b.links);
 }
