@@ -2,13 +2,16 @@
 // two invited people typing in one statement at the same moment both keep every keystroke, merged
 // character by character, on both pages and in the file; a person whose connection drops keeps
 // working, and when back their edits reach the others and the file, while an edit of the same
-// field that cannot stand beside someone else's is shown to them, never dropped in silence.
+// field that cannot stand beside someone else's is shown to them, never dropped in silence; and
+// when another program changes what the group is changing, the driver settles it while the
+// group's work waits, kept, for the file.
 import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { EXAMPLE_PATH } from './helpers';
+import { expectNoSeriousViolations } from './axe';
 import { inviteLink, joinWith } from './group-helpers';
 import { card, inspector, nodeText, notice, openLive, read, selectNode, serve, side, status, stopAll, textField, typeInText } from './live-helpers';
 import { temporaryCopy } from './workspace';
@@ -189,4 +192,46 @@ test('the driver is seen like everyone else: their selection outlined on the oth
   await card(tom, 'r5').scrollIntoViewIfNeeded();
   await tom.waitForTimeout(800); // the layout settles at the new size
   await shot(tom, 'driver-selection-seen-phone');
+});
+
+test('another program changing the statement a participant is typing in: the driver settles it, the group’s work is kept meanwhile and written once settled', async ({ page: driver }) => {
+  test.setTimeout(240_000);
+  const { path, tom } = await groupOfThree(driver);
+  await selectNode(tom, 'r5');
+  await textField(tom, 'r5').press('Control+End');
+  // Tom types; while his words wait to be written, a program writes its own ending of r5.
+  const typing = textField(tom, 'r5').pressSequentially(' Said by Tom.', { delay: 120 });
+  await tom.waitForTimeout(700);
+  const escaped = R5.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  writeFileSync(path, read(path).replace(new RegExp(`${escaped}[^\\n]*`), `${R5} Changed by the assistant.`));
+  await typing;
+
+  // The driver is told, and the Conflicts part comes forward with both values.
+  await expect(notice(driver)).toContainText("another program where the group was working (r5's text)", { timeout: 8000 });
+  const conflicts = side(driver).getByTestId('group-conflicts');
+  await expect(conflicts).toBeVisible();
+  await expect(conflicts.locator('[data-side="theirs"]')).toContainText('Changed by the assistant.');
+  // The group's value as it is now: Tom's words typed after the program wrote are in it too.
+  await expect(conflicts.locator('[data-side="mine"]')).toContainText(`${R5} Said by Tom.`);
+  await expect(status(driver)).toContainText('conflict with the file on disk to settle');
+  // Tom keeps his words and reads that the file waits for the driver; nothing of his is on disk yet.
+  await expect(status(tom)).toContainText('the driver is settling 1 conflict with the file on disk');
+  await expect(textField(tom, 'r5')).toHaveValue(`${R5} Said by Tom.`);
+  expect(nodeText(path, 'current_reality', 'r5')).toBe(`${R5} Changed by the assistant.`);
+  await shot(driver, 'group-conflict');
+  await expectNoSeriousViolations(driver, 'the group’s conflict with the file on disk');
+
+  // On a phone the driver settles it in the side panel's sheet: keeping the group's writes Tom's
+  // whole statement to the file, and everyone is saved.
+  await driver.setViewportSize({ width: 390, height: 844 });
+  await driver.getByRole('banner').getByRole('button', { name: 'Side panel', exact: true }).click();
+  await expect(conflicts).toBeVisible();
+  await driver.waitForTimeout(600); // the sheet slides up
+  await shot(driver, 'group-conflict-phone');
+  await conflicts.getByRole('button', { name: /Keep the group’s/ }).click();
+  await expect.poll(() => nodeText(path, 'current_reality', 'r5'), { timeout: 8000 }).toBe(`${R5} Said by Tom.`);
+  await expect(card(driver, 'r5')).toContainText('Said by Tom.', { timeout: 8000 });
+  await expect(side(driver).getByTestId('group-conflicts')).toHaveCount(0);
+  await expect(status(tom)).toHaveText(/Saved/, { timeout: 8000 });
+  await expect(status(driver)).toHaveText(/Saved/, { timeout: 8000 });
 });

@@ -69,6 +69,14 @@ export interface SessionConflict {
   theirs: { value: unknown } | null;
 }
 
+/** Whether `value` has the shape of a session conflict (checked before a page shows one). */
+export function isSessionConflict(value: unknown): value is SessionConflict {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const c = value as Record<string, unknown>;
+  const side = (v: unknown) => v === null || (typeof v === 'object' && !Array.isArray(v) && Object.hasOwn(v as object, 'value'));
+  return typeof c.id === 'string' && typeof c.message === 'string' && typeof c.item === 'string' && (c.field === undefined || typeof c.field === 'string') && side(c.mine) && side(c.theirs);
+}
+
 /**
  * The presentation the driver leads, which every invited page follows: which tree and which step
  * of its reading order, nothing else (no text: each page reads the tree from its own copy).

@@ -4,7 +4,7 @@
 //
 // The page never names a path. The server tells the page which file it edits (by a display name
 // and an opaque id); in a folder the page chooses among ids the server listed.
-import { checkSharedPresentation, type SharedPresentation } from './collab-protocol';
+import { checkSharedPresentation, isSessionConflict, type SessionConflict, type SharedPresentation } from './collab-protocol';
 import { checkTurnRecord, type TurnRecord } from './turn-record';
 
 /** Bumped when a message changes shape; both ends refuse a peer of another version. */
@@ -74,6 +74,11 @@ export interface GroupState {
   people: GroupPerson[];
   /** When the session runs on hubs: the address its links take people to (links are signed, not one-time). */
   hubs?: string;
+  /**
+   * Conflicts between the group's work and a change made to the file on disk by another program:
+   * the session writes nothing to the file until the driver settles each.
+   */
+  conflicts: SessionConflict[];
 }
 
 /** The meta tag the server adds to the editor page, so the page knows it works on a file on disk. */
@@ -170,7 +175,12 @@ export type ClientMessage =
    * Driver: lead the group session's presentation (every invited page follows this tree and
    * step), or end it (null). The server refuses it from anyone but the driver.
    */
-  | { type: 'present'; presenting: SharedPresentation | null };
+  | { type: 'present'; presenting: SharedPresentation | null }
+  /**
+   * Driver: settle a conflict between the group's work and the file on disk (`mine`: the
+   * group's value, `theirs`: the file's). The server refuses it from anyone but the driver.
+   */
+  | { type: 'settle-group'; conflict: string; side: 'mine' | 'theirs' };
 
 type Checked<T> = { ok: true; message: T } | { ok: false; reason: string };
 
@@ -233,6 +243,10 @@ export function parseClientMessage(raw: string): Checked<ClientMessage> {
       const presenting = only('presenting') ? checkSharedPresentation(m.presenting) : undefined;
       return presenting === undefined ? { ok: false, reason: 'a malformed presentation' } : { ok: true, message: { type: 'present', presenting } };
     }
+    case 'settle-group':
+      return only('conflict', 'side') && isString(m.conflict) && m.conflict.length <= MAX_ID_LENGTH && (m.side === 'mine' || m.side === 'theirs')
+        ? { ok: true, message: { type: 'settle-group', conflict: m.conflict, side: m.side } }
+        : { ok: false, reason: 'a malformed choice for a conflict' };
     default:
       return { ok: false, reason: `an unknown message type "${String(m.type).slice(0, 40)}"` };
   }
@@ -287,8 +301,8 @@ export function parseServerMessage(raw: string): Checked<ServerMessage> {
     case 'group':
       return Array.isArray(m.invites) && m.invites.every((i) => isRecord(i) && isString(i.id) && isString(i.identity) && isString(i.name) && (i.role === 'participant' || i.role === 'observer') && typeof i.used === 'boolean') &&
         Array.isArray(m.people) && m.people.every((p) => isRecord(p) && isString(p.id) && isString(p.name) && isString(p.colour) && isString(p.role))
-        && (m.hubs === undefined || isString(m.hubs))
-        ? { ok: true, message: { type: 'group', invites: m.invites as GroupInvite[], people: m.people as GroupPerson[], ...(m.hubs !== undefined ? { hubs: m.hubs as string } : {}) } }
+        && (m.hubs === undefined || isString(m.hubs)) && Array.isArray(m.conflicts) && m.conflicts.every(isSessionConflict)
+        ? { ok: true, message: { type: 'group', invites: m.invites as GroupInvite[], people: m.people as GroupPerson[], ...(m.hubs !== undefined ? { hubs: m.hubs as string } : {}), conflicts: m.conflicts as SessionConflict[] } }
         : bad;
     case 'invite-result':
       return isRequest(m.request) && typeof m.ok === 'boolean' && (m.link === undefined || isString(m.link)) && (m.message === undefined || isString(m.message)) ? { ok: true, message: m as ServerMessage } : bad;

@@ -55,9 +55,10 @@ async function groupSession() {
 async function sessionWithBob() {
   const session = await groupSession();
   const answer = await invite(session.driver, { role: 'participant', participant: 'bob' });
-  const bob = await join(session.server, (await exchange(session.server, answer.link!)).secret!);
+  const bobSecret = (await exchange(session.server, answer.link!)).secret!;
+  const bob = await join(session.server, bobSecret);
   await bob.whenConnected();
-  return { ...session, bob };
+  return { ...session, bob, bobSecret };
 }
 
 /** bob adds n40 and it reaches the file; the file's text and version then. */
@@ -163,6 +164,61 @@ describe('the group session of causeway open', () => {
     const conflict = await until(() => bob.conflicts.find((c) => c.item === 'n40'), 4000, 'the conflict with the outside write');
     expect(conflict).toMatchObject({ field: 'text', theirs: { value: 'Approvers are overloaded on Fridays.' } });
     expect(findItem(await onDisk(), 'n40')?.text).toBe('Approvers are overloaded on Fridays.');
+  });
+
+  it('keeps the group’s work when another program changes the same statement: the driver is told, the session writes nothing until the driver settles, then writes it all', async () => {
+    const session = await sessionWithBob();
+    const { file, driver, onDisk, bob } = session;
+    const { before } = await bobsNodeOnDisk(session);
+
+    // Bob types; before the session writes it, another program writes its own ending.
+    expect(bob.edit((f) => ops.updateNode(f, 'n40', { text: 'Most approvers are overloaded.' })).ok).toBe(true);
+    await writeFile(file, before.replace('Approvers are overloaded.', 'Approvers are overloaded on Fridays.'));
+    const told = await until(async () => {
+      const message = (await driver.next('group')) as Extract<ServerMessage, { type: 'group' }>;
+      return message.conflicts.length > 0 ? message : undefined;
+    }, 4000, 'the driver told of the conflict');
+    const [conflict] = told!.conflicts;
+    expect(conflict).toMatchObject({ item: 'n40', field: 'text', mine: { value: 'Most approvers are overloaded.' }, theirs: { value: 'Approvers are overloaded on Fridays.' } });
+
+    // Meanwhile Bob keeps working: nothing reaches the file, and nothing is lost.
+    expect(bob.edit((f) => ops.addNode(f, 'current_reality', { kind: 'cause', text: 'Nobody covers for them.', id: 'n41' })).ok).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(findItem(await onDisk(), 'n41')).toBeUndefined();
+
+    // An invited page cannot settle it.
+    const page = await connect(session.server, { secret: session.bobSecret });
+    await page.next('welcome');
+    page.send({ type: 'settle-group', conflict: conflict!.id, side: 'theirs' });
+    expect(await page.next('refused')).toMatchObject({ message: 'Only the driver settles conflicts with the file.' });
+
+    // The driver keeps the group's value: the file gets it and everything done since.
+    driver.send({ type: 'settle-group', conflict: conflict!.id, side: 'mine' });
+    await until(async () => {
+      const now = await onDisk();
+      return findItem(now, 'n40')?.text === 'Most approvers are overloaded.' && findItem(now, 'n41') ? true : undefined;
+    }, 4000, 'the group’s work in the file');
+    await until(async () => {
+      const message = (await driver.next('group')) as Extract<ServerMessage, { type: 'group' }>;
+      return message.conflicts.length === 0 ? true : undefined;
+    }, 4000, 'the driver told it is settled');
+    expect(bob.conflicts).toEqual([]);
+  });
+
+  it('takes the file’s value when the driver chooses it, and writes the rest of the group’s work', async () => {
+    const session = await sessionWithBob();
+    const { file, driver, onDisk, bob } = session;
+    const { before } = await bobsNodeOnDisk(session);
+    expect(bob.edit((f) => ops.updateNode(f, 'n40', { text: 'Most approvers are overloaded.' })).ok).toBe(true);
+    await writeFile(file, before.replace('Approvers are overloaded.', 'Approvers are overloaded on Fridays.'));
+    const conflict = await until(() => bob.conflicts.find((c) => c.item === 'n40'), 4000, 'the conflict');
+    expect(bob.edit((f) => ops.addNode(f, 'current_reality', { kind: 'cause', text: 'Nobody covers for them.', id: 'n41' })).ok).toBe(true);
+    driver.send({ type: 'settle-group', conflict: conflict!.id, side: 'theirs' });
+    await until(async () => {
+      const now = await onDisk();
+      return findItem(now, 'n40')?.text === 'Approvers are overloaded on Fridays.' && findItem(now, 'n41') ? true : undefined;
+    }, 4000, 'the file’s value and the new node in the file');
+    await until(() => (findItem(bob.data as unknown as WorkingFile, 'n40')?.text === 'Approvers are overloaded on Fridays.' ? true : undefined), 4000, 'the file’s value on bob’s page');
   });
 
   it('shows the driver once, with their selection and typing, when the driver’s page joins the presence with its own secret; and writes nothing from it', async () => {

@@ -12,7 +12,7 @@
 // the session, which every hub follows. The driver's own page stays on this server as before.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ASSISTANT, isObject, openWorkingFile } from '../format';
+import { ASSISTANT, deepEqual, isObject, openWorkingFile, type MergeSide } from '../format';
 import type { Awareness } from 'y-protocols/awareness';
 import { connectFileToHub, createCollabServer, newInviteId, signInvite, type CollabServer, type FileSession, type HubAddress, type HubWriter } from '../collab/server';
 import { colourOf } from '../collab';
@@ -99,7 +99,12 @@ export class GroupSession {
   }
 
   get state(): GroupState {
-    return { invites: [...this.invites.values()], people: this.people, ...(this.options.hub ? { hubs: this.options.hub.address.pages } : {}) };
+    return {
+      invites: [...this.invites.values()],
+      people: this.people,
+      ...(this.options.hub ? { hubs: this.options.hub.address.pages } : {}),
+      conflicts: this.running?.session?.state.conflicts ?? [],
+    };
   }
 
   /** Tells `listener` of every change of invites and people; returns a function that stops it. */
@@ -210,6 +215,14 @@ export class GroupSession {
     return this.presentation?.presenting ?? null;
   }
 
+  /**
+   * The driver's choice for a conflict between the group's work and the file on disk (the caller
+   * has checked that the page is the driver's); once every one is chosen, the session writes.
+   */
+  async settle(conflict: string, side: MergeSide): Promise<void> {
+    await this.running?.session?.settle(conflict, side);
+  }
+
   /** A driver's page went (closed, reloaded, lost): a presentation it led ends for everyone. */
   pageGone(page: object): void {
     if (this.presentation?.page === page) this.present(null, page);
@@ -293,6 +306,7 @@ export class GroupSession {
     this.running = engine;
     if (this.presentation) writer.session.present(this.presentation.presenting);
     this.followPresence(writer.awareness);
+    this.followConflicts(writer.session);
     this.showDriver();
     return engine;
   }
@@ -325,8 +339,19 @@ export class GroupSession {
     // A presentation begun before the first invite is followed from the start.
     if (this.presentation) collab.session?.present(this.presentation.presenting);
     if (document) this.followPresence(document.awareness);
+    if (collab.session) this.followConflicts(collab.session);
     this.showDriver();
     return engine;
+  }
+
+  /** The driver's page hears of conflicts with the file on disk as they come and go. */
+  private followConflicts(session: FileSession): void {
+    let told = session.state.conflicts;
+    session.listen(({ conflicts }) => {
+      if (deepEqual(conflicts, told)) return;
+      told = conflicts;
+      this.publish();
+    });
   }
 
   /** Who is here, from the session's presence; an invite counts as used once its person is here. */

@@ -95,6 +95,11 @@ export function startLiveSession(socket: WebSocket, workspace: Workspace, grant:
         if (grant.role !== 'driver' || !group) return send({ type: 'refused', message: group ? 'Only the driver leads a presentation in a group session.' : 'A presentation is shared in a group session: open the file itself to invite people.' });
         group.present(message.presenting, presenter);
         return;
+      case 'settle-group':
+        // Only the driver settles the group's conflicts with the file on disk.
+        if (grant.role !== 'driver' || !group) return send({ type: 'refused', message: group ? 'Only the driver settles conflicts with the file.' : 'There is no group session on this file.' });
+        await group.settle(message.conflict, message.side);
+        return;
       case 'list':
         if (workspace.kind !== 'folder') return send({ type: 'refused', message: 'This server edits one file; there is no folder to list.' });
         detach();

@@ -177,6 +177,29 @@ describe('a group session on one working file', () => {
     await until(() => alice.conflicts.length === 0);
   });
 
+  it('keeps a waiting conflict up to date with what the group does since, and lets it go when the group comes to the file’s value', async () => {
+    const { file, server, join } = await session({ writeDelayMs: 60_000 });
+    const [alice, bob] = await Promise.all([join('token-alice'), join('token-bob')]);
+    await Promise.all([alice.whenConnected(), bob.whenConnected()]);
+    bob.edit((f) => ops.updateNode(f, 'n5', { text: 'Group wording.' }));
+    await until(() => itemIn(alice, 'n5')?.text === 'Group wording.');
+    const opened = openWorkingFile(await file.read());
+    const theirs = saveWorkingFile(opened.source, (ops.updateNode(opened.data as unknown as WorkingFile, 'n5', { text: 'Disk wording.' }) as { file: WorkingFile }).file as unknown as Json);
+    await writeFile(file.path, theirs);
+    await until(() => alice.conflicts[0], 3000, 'the conflict on the driver’s page');
+    // Bob goes on typing: the driver is shown the group's value as it is now, not as it was.
+    bob.edit((f) => ops.updateNode(f, 'n5', { text: 'Group wording, revised.' }));
+    await server.session!.flush();
+    await until(() => (alice.conflicts[0]?.mine as { value?: unknown } | null)?.value === 'Group wording, revised.', 3000, 'the conflict brought up to date');
+    expect(await file.read()).toBe(theirs);
+    // Bob takes the file's wording himself: nothing is left to settle, and the session writes again.
+    bob.edit((f) => ops.updateNode(f, 'n5', { text: 'Disk wording.' }));
+    bob.edit((f) => ops.addNode(f, 'current_reality', { kind: 'cause', text: 'Written once settled.', id: 'n51' }));
+    await server.session!.flush();
+    await until(() => (alice.conflicts.length === 0 ? true : undefined), 3000, 'no conflict left');
+    await until(async () => findItem(await file.file(), 'n51'), 3000, 'the group’s new node on disk');
+  });
+
   it('records a snapshot for the driver, and refuses it to a participant', async () => {
     const { file, join } = await session();
     const [alice, bob] = await Promise.all([join('token-alice'), join('token-bob')]);

@@ -96,6 +96,7 @@ export class FileBridge {
   private pending: { text: string; version: string } | null = null;
   private readonly choices = new Map<string, MergeSide>();
   private state: BridgeState = { problem: null, conflicts: [] };
+  private readonly stateListeners = new Set<(state: BridgeState) => void>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** When the waiting write is due, and whether typing asked for it (the next key may put it off). */
   private due: { at: number; typing: boolean } | undefined;
@@ -173,6 +174,12 @@ export class FileBridge {
     return this.serially(() => this.takeDisk());
   }
 
+  /** Tells `listener` of every change of the file's state for the session; returns a function that stops it. */
+  listen(listener: (state: BridgeState) => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
   /** The driver's choice for a conflict; once all are chosen, the merge is written. */
   settle(conflict: string, side: MergeSide): Promise<void> {
     this.choices.set(conflict, side);
@@ -235,7 +242,10 @@ export class FileBridge {
 
   private async write(): Promise<void> {
     this.firstUnwritten = undefined;
-    if (this.pending || this.closed) return; // nothing is written while conflicts wait
+    if (this.closed) return;
+    // Nothing is written while conflicts wait; merged again with what the group did since, so that
+    // the driver chooses between today's values (and a conflict the group undid goes by itself).
+    if (this.pending) return this.merge(this.pending);
     const data = this.reader.view().data;
     if (deepEqual(data, this.base.data)) return;
     const disk = await this.readDisk();
@@ -316,6 +326,7 @@ export class FileBridge {
     this.state = next;
     this.publish();
     this.options.onState?.(next);
+    for (const listener of this.stateListeners) listener(next);
   }
 
   /** The session's records in the document: what every page shows about the file. */

@@ -63,6 +63,11 @@ export class FileSession {
     return this.bridge.snapshot(summary);
   }
 
+  /** Tells `listener` of every change of the file's state for the session (a problem, conflicts). */
+  listen(listener: (state: BridgeState) => void): () => void {
+    return this.bridge.listen(listener);
+  }
+
   settle(conflict: string, side: MergeSide): Promise<void> {
     return this.bridge.settle(conflict, side);
   }

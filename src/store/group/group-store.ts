@@ -5,7 +5,7 @@
 // session's presence.
 import { create } from 'zustand';
 import type { MergeConflict } from '../../format';
-import type { Presence } from '../../protocol/collab-protocol';
+import type { Presence, SessionConflict } from '../../protocol/collab-protocol';
 import type { GroupInvite, GroupPerson } from '../../protocol/workspace-protocol';
 
 export type GroupRole = 'participant' | 'observer';
@@ -27,6 +27,11 @@ export interface GroupStoreState {
   hubs: string | null;
   /** Edits of this page that someone else's change of the same field overrode while it was away. */
   lost: MergeConflict[];
+  /**
+   * Conflicts between the group's work and a change to the file on disk by another program,
+   * waiting for the driver (who settles them); the session writes nothing to the file until then.
+   */
+  sessionConflicts: SessionConflict[];
   /** The node or link this page's person is typing in now (the editor's fields say; the driver's presence tells the others). */
   typingIn: string | null;
 }
@@ -41,5 +46,6 @@ export const useGroupStore = create<GroupStoreState>(() => ({
   people: [],
   hubs: null,
   lost: [],
+  sessionConflicts: [],
   typingIn: null,
 }));

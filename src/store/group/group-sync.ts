@@ -85,6 +85,9 @@ export async function startGroupSync(access: { secret: string; role: InvitedRole
 
   const onChange = () => {
     hearPresentation();
+    // The session's conflicts with the file on disk: this page says the file waits for the driver.
+    const conflicts = started.conflicts;
+    if (!deepEqual(conflicts, useGroupStore.getState().sessionConflicts)) useGroupStore.setState({ sessionConflicts: conflicts });
     if (writing) return;
     const view = started.view();
     if (shown && view.data === shown.data) return;

@@ -30,6 +30,7 @@ import { useHistoryStore } from '../history-store';
 import { currentSecret, forgetSecret, invitedAccess, obtainAccess, onNewAccess, secretHolds } from './live-access';
 import { useGroupStore } from '../group/group-store';
 import type { InviteRequest } from '../../protocol/workspace-protocol';
+import type { SessionConflict } from '../../protocol/collab-protocol';
 import { connectLive, type ConnectionState, type LiveConnection } from './live-connection';
 import { useLiveStore, type DiskProblem } from './live-store';
 import { describeDiskChange, describeMerge } from './live-words';
@@ -266,6 +267,7 @@ async function onMessage(message: ServerMessage): Promise<void> {
       useDocumentStore.getState().say('refusal', message.message);
       return;
     case 'group':
+      hearGroupConflicts(message.conflicts);
       useGroupStore.setState({ invites: message.invites, people: message.people, hubs: message.hubs ?? null });
       // The session runs (an invite was made): this page joins its presence, as the driver. On hubs
       // the session is theirs, and the file's process stands in for the driver there.
@@ -277,6 +279,30 @@ async function onMessage(message: ServerMessage): Promise<void> {
       waiter?.(message.ok && message.link ? { ok: true, link: message.link } : { ok: false, message: message.message ?? 'No invite was made.' });
       return;
     }
+  }
+}
+
+/**
+ * The group's conflicts with the file on disk, as the server tells the driver: the Conflicts part
+ * lists them (see SidePanel), and a new one is said once.
+ */
+function hearGroupConflicts(conflicts: SessionConflict[]): void {
+  const before = useGroupStore.getState().sessionConflicts;
+  if (deepEqual(before, conflicts)) return;
+  useGroupStore.setState({ sessionConflicts: conflicts });
+  const known = new Set(before.map((conflict) => conflict.id));
+  const fresh = conflicts.filter((conflict) => !known.has(conflict.id));
+  if (fresh.length === 0) return;
+  const places = fresh.map((conflict) => (conflict.field ? `${conflict.item}'s ${conflict.field}` : conflict.item)).join(', ');
+  useDocumentStore
+    .getState()
+    .say('info', `The file on disk was changed by another program where the group was working (${places}). Nothing the group does is written to the file until you settle this under Conflicts.`);
+}
+
+/** Driver: keeps the group's value (`mine`) or the file's (`theirs`) for a conflict with the file on disk. */
+export function settleGroupConflict(conflict: string, side: MergeSide): void {
+  if (!sync || !sync.connection.send({ type: 'settle-group', conflict, side })) {
+    useDocumentStore.getState().say('refusal', 'Not settled: the server cannot be reached. Try again once it is back.');
   }
 }
 

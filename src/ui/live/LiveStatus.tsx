@@ -2,6 +2,7 @@
 // Always visible while the editor works on a file through `causeway open`.
 import { retryWrite } from '../../store/live/live-sync';
 import { useLiveStore } from '../../store/live/live-store';
+import { useGroupStore } from '../../store/group/group-store';
 
 export function LiveStatus() {
   const active = useLiveStore((s) => s.active);
@@ -11,6 +12,9 @@ export function LiveStatus() {
   const save = useLiveStore((s) => s.save);
   const file = useLiveStore((s) => s.file);
   const listing = useLiveStore((s) => s.mode === 'folder');
+  // The group session writes nothing to the file while its conflicts with the disk wait for the driver.
+  const waiting = useGroupStore((s) => s.sessionConflicts.length);
+  const invited = useGroupStore((s) => s.invited !== null);
   if (!active || (listing && connection === 'connected')) return null;
   const where = file ? (file.folder ? `${file.folder}/${file.name}` : file.name) : 'the file on disk';
   if (connection !== 'connected' && noWayIn) {
@@ -30,6 +34,16 @@ export function LiveStatus() {
       <span className="cw-live-status is-disconnected" role="status" data-testid="save-status" data-state="disconnected" title={detail}>
         <span aria-hidden="true">⚠</span> {connection === 'connecting' && save.kind === 'saved' && !restarted ? 'Connecting…' : 'Disconnected'}
         <span className="cw-live-detail">{restarted ? ' — open the new address' : ' — reconnecting'}</span>
+      </span>
+    );
+  }
+  if (waiting > 0 && save.kind !== 'unsaved') {
+    const conflicts = `${waiting} conflict${waiting === 1 ? '' : 's'} with the file on disk`;
+    const reason = invited ? `the driver is settling ${conflicts}` : `the group’s work: ${conflicts} to settle`;
+    const detail = invited ? 'Another program changed the file where the group was working. Your work is kept in the session and written once the driver settles it.' : 'Settle them under Conflicts: until then the session writes nothing to the file.';
+    return (
+      <span className="cw-live-status is-unsaved" role="status" data-testid="save-status" data-state="unsaved" title={`Not saved: ${reason}. ${detail}`}>
+        <span aria-hidden="true">●</span> Not saved <span className="cw-live-detail">({reason})</span>
       </span>
     );
   }

@@ -5,9 +5,8 @@ import { useEffect, useRef } from 'react';
 import { useDocumentStore } from '../../store/document-store';
 import { EMPTY_HISTORY } from '../../store/history';
 import { useHistoryStore } from '../../store/history-store';
-import { useLiveStore } from '../../store/live/live-store';
 import { BacklogPanel } from './BacklogPanel';
-import { ConflictsPanel } from './ConflictsPanel';
+import { ConflictsPanel, conflictCountNow, useConflictCount } from './ConflictsPanel';
 import { ChecksPanel } from './ChecksPanel';
 import { useChecks } from '../checks/check-report';
 import { DiagnosticsPanel } from './DiagnosticsPanel';
@@ -30,7 +29,7 @@ export function SidePanel() {
   const document = useDocumentStore((s) => s.document);
   const view = useDocumentStore((s) => s.view);
   const revisions = useHistoryStore((s) => s.snapshots.length);
-  const conflicts = useLiveStore((s) => s.conflicts.length);
+  const conflicts = useConflictCount();
   const { section: chosen, show } = useSideSection();
   const findings = useChecks((s) => s.findings.length);
   const narrow = useNarrow();
@@ -127,7 +126,7 @@ function useConflictsWhenTheyCome(count: number) {
   useEffect(() => {
     if (count > 0 && before.current === 0) {
       const show = () => {
-        if (useLiveStore.getState().conflicts.length > 0) useSideSection.getState().show('conflicts');
+        if (conflictCountNow() > 0) useSideSection.getState().show('conflicts');
       };
       if (!typingNow()) show();
       else {
