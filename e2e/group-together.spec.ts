@@ -235,3 +235,18 @@ test('another program changing the statement a participant is typing in: the dri
   await expect(status(tom)).toHaveText(/Saved/, { timeout: 8000 });
   await expect(status(driver)).toHaveText(/Saved/, { timeout: 8000 });
 });
+
+test('while the file on disk cannot be read, an invited person reads that nothing is saved, keeps working, and it all reaches the file once it reads again', async ({ page: driver }) => {
+  test.setTimeout(240_000);
+  const { path, tom } = await groupOfThree(driver);
+  const good = read(path);
+  writeFileSync(path, `${good}\n  broken: [unclosed\n`);
+  await expect(status(tom)).toContainText('the file on disk cannot be used now', { timeout: 8000 });
+  await typeInText(tom, 'r5', ' Typed while the file was broken.');
+  await tom.waitForTimeout(800);
+  expect(read(path)).toContain('broken: [unclosed');
+  // Mended by whoever broke it: Tom's words reach the file, and his page says so.
+  writeFileSync(path, good);
+  await expect.poll(() => nodeText(path, 'current_reality', 'r5'), { timeout: 8000 }).toBe(`${R5} Typed while the file was broken.`);
+  await expect(status(tom)).toHaveText(/Saved/, { timeout: 8000 });
+});

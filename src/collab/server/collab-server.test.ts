@@ -200,6 +200,24 @@ describe('a group session on one working file', () => {
     await until(async () => findItem(await file.file(), 'n51'), 3000, 'the group’s new node on disk');
   });
 
+  it('writes what the group did while the file could not be read as soon as the file is put right, without waiting for another change', async () => {
+    const { file, join } = await session({ writeDelayMs: 50 });
+    const bob = await join('token-bob');
+    await bob.whenConnected();
+    bob.edit((f) => ops.updateNode(f, 'n5', { text: 'Before the break.' }));
+    await until(async () => findItem(await file.file(), 'n5')?.text === 'Before the break.', 3000, 'the first edit on disk');
+    const good = await file.read();
+    await writeFile(file.path, `${good}\n  broken: [unclosed\n`);
+    await until(() => bob.diskProblem ?? undefined, 3000, 'the problem told to the page');
+    bob.edit((f) => ops.updateNode(f, 'n5', { text: 'Typed while it was broken.' }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await file.read()).toContain('broken: [unclosed');
+    // Someone puts back the text the session last wrote: the problem is over and the edit is written.
+    await writeFile(file.path, good);
+    await until(async () => findItem(await file.file(), 'n5')?.text === 'Typed while it was broken.', 4000, 'the edit made meanwhile on disk');
+    await until(() => (bob.diskProblem === null ? true : undefined), 3000, 'the problem gone from the page');
+  });
+
   it('records a snapshot for the driver, and refuses it to a participant', async () => {
     const { file, join } = await session();
     const [alice, bob] = await Promise.all([join('token-alice'), join('token-bob')]);

@@ -269,7 +269,16 @@ export class FileBridge {
 
   private async takeDisk(): Promise<void> {
     const disk = await this.readDisk();
-    if (!disk || disk.version === this.base.version || disk.version === this.pending?.version) return;
+    if (!disk || disk.version === this.pending?.version) return;
+    if (disk.version === this.base.version) {
+      // Back to the text last agreed on (a broken or half-written version put right): the problem
+      // is over, and what the group did meanwhile is written now, not with the next change.
+      if (this.state.problem) {
+        this.setState({ problem: null });
+        await this.write();
+      }
+      return;
+    }
     await this.merge(disk);
   }
 

@@ -32,6 +32,8 @@ export interface GroupStoreState {
    * waiting for the driver (who settles them); the session writes nothing to the file until then.
    */
   sessionConflicts: SessionConflict[];
+  /** Why the session cannot read or write the file on disk now (invited pages; the driver's page has its own word on the file), or null. */
+  sessionDiskProblem: string | null;
   /** The node or link this page's person is typing in now (the editor's fields say; the driver's presence tells the others). */
   typingIn: string | null;
 }
@@ -47,5 +49,6 @@ export const useGroupStore = create<GroupStoreState>(() => ({
   hubs: null,
   lost: [],
   sessionConflicts: [],
+  sessionDiskProblem: null,
   typingIn: null,
 }));

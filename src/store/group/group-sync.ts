@@ -85,9 +85,10 @@ export async function startGroupSync(access: { secret: string; role: InvitedRole
 
   const onChange = () => {
     hearPresentation();
-    // The session's conflicts with the file on disk: this page says the file waits for the driver.
+    // The session's conflicts and problems with the file on disk: this page says the file waits.
     const conflicts = started.conflicts;
     if (!deepEqual(conflicts, useGroupStore.getState().sessionConflicts)) useGroupStore.setState({ sessionConflicts: conflicts });
+    if (started.diskProblem !== useGroupStore.getState().sessionDiskProblem) useGroupStore.setState({ sessionDiskProblem: started.diskProblem });
     if (writing) return;
     const view = started.view();
     if (shown && view.data === shown.data) return;

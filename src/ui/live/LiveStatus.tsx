@@ -15,6 +15,7 @@ export function LiveStatus() {
   // The group session writes nothing to the file while its conflicts with the disk wait for the driver.
   const waiting = useGroupStore((s) => s.sessionConflicts.length);
   const invited = useGroupStore((s) => s.invited !== null);
+  const diskProblem = useGroupStore((s) => (s.invited !== null ? s.sessionDiskProblem : null));
   if (!active || (listing && connection === 'connected')) return null;
   const where = file ? (file.folder ? `${file.folder}/${file.name}` : file.name) : 'the file on disk';
   if (connection !== 'connected' && noWayIn) {
@@ -34,6 +35,13 @@ export function LiveStatus() {
       <span className="cw-live-status is-disconnected" role="status" data-testid="save-status" data-state="disconnected" title={detail}>
         <span aria-hidden="true">⚠</span> {connection === 'connecting' && save.kind === 'saved' && !restarted ? 'Connecting…' : 'Disconnected'}
         <span className="cw-live-detail">{restarted ? ' — open the new address' : ' — reconnecting'}</span>
+      </span>
+    );
+  }
+  if (diskProblem && save.kind !== 'unsaved') {
+    return (
+      <span className="cw-live-status is-unsaved" role="status" data-testid="save-status" data-state="unsaved" title={`Not saved: ${diskProblem}`}>
+        <span aria-hidden="true">●</span> Not saved <span className="cw-live-detail">(the file on disk cannot be used now)</span>
       </span>
     );
   }
