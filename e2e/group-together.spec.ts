@@ -250,3 +250,18 @@ test('while the file on disk cannot be read, an invited person reads that nothin
   await expect.poll(() => nodeText(path, 'current_reality', 'r5'), { timeout: 8000 }).toBe(`${R5} Typed while the file was broken.`);
   await expect(status(tom)).toHaveText(/Saved/, { timeout: 8000 });
 });
+
+test('the driver typing without a pause: the others read the words within about a second, while the driver still types', async ({ page: driver }) => {
+  test.setTimeout(240_000);
+  const { tom } = await groupOfThree(driver);
+  await selectNode(driver, 'r5');
+  await textField(driver, 'r5').press('Control+End');
+  let typing = true;
+  const typed = textField(driver, 'r5')
+    .pressSequentially(' And the newer volunteers watch and learn nothing.', { delay: 100 })
+    .finally(() => (typing = false));
+  await expect(card(tom, 'r5')).toContainText(`${R5} And the`, { timeout: 3000 });
+  expect(typing).toBe(true);
+  await typed;
+  await expect(card(tom, 'r5')).toContainText(`${R5} And the newer volunteers watch and learn nothing.`, { timeout: 5000 });
+});

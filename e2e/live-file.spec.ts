@@ -68,6 +68,22 @@ test('an edit reaches the file by itself, keeping its comments, key order and un
   expect(execFileSync(process.execPath, [BIN, 'validate', path], { encoding: 'utf8' })).toContain('valid');
 });
 
+test('typing without a pause still reaches the file every two seconds, not only once the typing stops', async ({ page }) => {
+  const path = temporaryCopy(fixture('commented.yaml'), 'quotes.yaml');
+  const server = await serve(path);
+  await openLive(page, server);
+  await selectNode(page, 'n1');
+  const field = inspector(page, 'n1').getByRole('textbox', { name: 'Text', exact: true });
+  await field.press('Control+End');
+  // Five seconds of typing, a key every 100 ms: never the 300 ms pause that writes at once.
+  let typing = true;
+  const typed = field.pressSequentially(' And every week the backlog grows a little longer.', { delay: 100 }).finally(() => (typing = false));
+  await expect.poll(() => read(path), { timeout: 4000, intervals: [100] }).toContain('three days for quotes. And');
+  expect(typing).toBe(true);
+  await typed;
+  await expect.poll(() => read(path), { timeout: 5000 }).toContain('three days for quotes. And every week the backlog grows a little longer.');
+});
+
 test('a write that fails keeps the old file and the edit, says why, and succeeds when tried again', async ({ page }) => {
   const path = temporaryCopy(EXAMPLE_PATH);
   const original = read(path);

@@ -39,6 +39,12 @@ import { startLivePresentation } from './live-presentation';
 
 /** The pause after an edit before it is written: typing writes once, not on every key. */
 export const WRITE_DELAY_MS = 300;
+/**
+ * Typing without a pause still reaches the file this often (ms): alone, so that little is at
+ * stake; in a group session sooner, so that the others read the driver's words as they come.
+ */
+const MAX_WRITE_DELAY_MS = 2000;
+const MAX_WRITE_DELAY_IN_GROUP_MS = 1000;
 /** While conflicts wait, the pause in typing after which they are worked out again with what was typed. */
 const CONFLICT_REFRESH_MS = 250;
 /** How long to wait for the server to answer a snapshot request. */
@@ -73,6 +79,8 @@ interface Sync {
   /** A version on disk that looked unfinished and that the person chose to open as it is. */
   takenAsItIs: string | null;
   timer: ReturnType<typeof setTimeout> | undefined;
+  /** When the oldest edit not yet sent was made (what the longest wait counts from). */
+  firstUnwritten: number | undefined;
   conflictTimer: ReturnType<typeof setTimeout> | undefined;
   request: number;
   snapshotWaiters: Map<number, (outcome: { ok: boolean; message: string }) => void>;
@@ -128,6 +136,7 @@ export function startLiveSync(): () => void {
     failure: null,
     takenAsItIs: null,
     timer: undefined,
+    firstUnwritten: undefined,
     conflictTimer: undefined,
     request: 0,
     snapshotWaiters: new Map(),
@@ -620,7 +629,10 @@ function setDiskProblem(problem: DiskProblem | null): void {
 function scheduleWrite(delay: number): void {
   if (!sync) return;
   clearTimeout(sync.timer);
-  sync.timer = setTimeout(() => writeNow(), delay);
+  const now = Date.now();
+  sync.firstUnwritten ??= now;
+  const longest = useGroupStore.getState().invites.length > 0 ? MAX_WRITE_DELAY_IN_GROUP_MS : MAX_WRITE_DELAY_MS;
+  sync.timer = setTimeout(() => writeNow(), Math.max(0, Math.min(delay, sync.firstUnwritten + longest - now)));
 }
 
 /**
@@ -630,6 +642,7 @@ function scheduleWrite(delay: number): void {
 function writeNow(overwriteProblem = false): void {
   if (!sync) return;
   clearTimeout(sync.timer);
+  sync.firstUnwritten = undefined;
   const live = useLiveStore.getState();
   const document = useDocumentStore.getState().document;
   const baseVersion = overwriteProblem ? sync.latestDisk?.version : sync.base?.version;
