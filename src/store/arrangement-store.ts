@@ -125,7 +125,15 @@ export function receiveArrangement(file: string, view: string, moves: Positions,
   put(file, view, { positions, kept: true });
 }
 
-/** Forgets what was read from the keeper (the server sent the arrangements afresh). */
-export function forgetLoadedArrangements(): void {
+/**
+ * Forgets what was read from the keeper (the server sent the arrangements afresh), and the
+ * automatic layouts drawn before they came for the views `fresh` names: a page that drew a tree
+ * before the server's arrangement of it arrived (from the copy kept in the browser) shows the
+ * shared arrangement, not its own first drawing.
+ */
+export function forgetLoadedArrangements(fresh: (view: string) => boolean = () => false): void {
   loaded.clear();
+  const views = useArrangementStore.getState().views;
+  const kept = new Map([...views].filter(([key, arrangement]) => arrangement.kept || !fresh(key.slice(key.indexOf('\u0000') + 1))));
+  if (kept.size !== views.size) useArrangementStore.setState({ views: kept });
 }

@@ -73,7 +73,7 @@ export function startLiveArrangement(sender: (message: ClientMessage) => boolean
 export function onArrangementMessage(message: ServerMessage): boolean {
   if (message.type === 'arrangement') {
     server = new Map(message.trees.map(([tree, list]) => [tree, positionsOf(list)]));
-    forgetLoadedArrangements();
+    forgetLoadedArrangements((view) => (server.get(SHARED_VIEW.exec(view)?.[1] ?? '')?.size ?? 0) > 0);
     return true;
   }
   if (message.type !== 'arranged') return false;
