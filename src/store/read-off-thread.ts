@@ -5,13 +5,14 @@
 // once that it could not, having run only the quick reader), a page without Worker, or a worker
 // that failed: read here, once.
 import { openRead, openWorkingFile, type OpenedFile, type ReadElsewhere } from '../format';
+import { textFingerprint } from '../protocol/turn-record';
 
 export interface ReadRequest {
   id: number;
   text: string;
 }
 
-export type ReadReply = { id: number; read: ReadElsewhere | undefined } | { id: number; error: string };
+export type ReadReply = { id: number; read: ReadElsewhere | undefined; fingerprint: string } | { id: number; error: string };
 
 let worker: Worker | undefined;
 let nextId = 1;
@@ -47,6 +48,16 @@ export async function readWorkingFile(text: string): Promise<OpenedFile> {
       resolve({ id, error: String(error) });
     }
   });
-  if ('error' in reply || !reply.read) return openWorkingFile(text);
-  return openRead(text, reply.read);
+  if ('error' in reply) return openWorkingFile(text);
+  const opened = reply.read ? openRead(text, reply.read) : openWorkingFile(text);
+  fingerprints.set(opened, reply.fingerprint);
+  return opened;
+}
+
+/** The fingerprints the worker worked out for the texts it read, by what they were read into. */
+const fingerprints = new WeakMap<OpenedFile, string>();
+
+/** The fingerprint of `text`, read into `opened`: the worker's when it read it, else worked out here. */
+export function fingerprintOf(opened: OpenedFile, text: string): string {
+  return fingerprints.get(opened) ?? textFingerprint(text);
 }

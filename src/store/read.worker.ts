@@ -1,5 +1,6 @@
 // The Web Worker that reads a chosen working file (see read-off-thread.ts).
 import { openQuickly, readElsewhere } from '../format';
+import { textFingerprint } from '../protocol/turn-record';
 import type { ReadReply, ReadRequest } from './read-off-thread';
 
 const scope = self as unknown as {
@@ -14,7 +15,8 @@ scope.addEventListener('message', ({ data: { id, text } }) => {
     const opened = openQuickly(text);
     const read = opened && readElsewhere(opened);
     // The position tape is handed over, not copied.
-    scope.postMessage({ id, read }, read ? [read.quick.positions.cells.buffer] : []);
+    // The text's fingerprint too (matched against the turn log): hashing a big file here costs the page nothing.
+    scope.postMessage({ id, read, fingerprint: textFingerprint(text) }, read ? [read.quick.positions.cells.buffer] : []);
   } catch (error) {
     scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }

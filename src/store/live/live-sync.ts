@@ -23,7 +23,7 @@ import {
 } from '../../format';
 import type { DiskState, ServerMessage } from '../../protocol/workspace-protocol';
 import type { TurnRecord } from '../../protocol/turn-record';
-import { readWorkingFile } from '../read-off-thread';
+import { fingerprintOf, readWorkingFile } from '../read-off-thread';
 import { loadSession, startAutosave, type SavedSession, type SessionKey } from '../autosave';
 import { useDocumentStore } from '../document-store';
 import { useHistoryStore } from '../history-store';
@@ -98,7 +98,7 @@ export function onFileChosen(listener: (fileId: string) => void): void {
 /** Told of what others did to the file: each change from outside once it is in place, and the turn log. */
 export interface OutsideListener {
   /** `before` is the file as this page last had it from disk, `after` as it came. Called before the change is put in place: defer the work. */
-  change(before: Json, after: Json, text: string, cause: 'outside' | 'write'): void;
+  change(before: Json, after: Json, fingerprint: string, cause: 'outside' | 'write'): void;
   turns(records: TurnRecord[]): void;
 }
 let outsideListener: OutsideListener | undefined;
@@ -501,7 +501,7 @@ function takeRead(disk: { version: string; text: string }, opened: OpenedFile, c
     // The same content read again is taken as read, as ever: the undo list and what this
     // browser keeps of the session follow the text on disk.
     const data = shared === document.data ? opened.data : shared;
-    outsideListener?.change(document.savedData, data, disk.text, cause);
+    outsideListener?.change(document.savedData, data, fingerprintOf(opened, disk.text), cause);
     const changes = changedItems(document.data, data);
     useDocumentStore.getState().replaceFromDisk({
       base: opened.source,
@@ -516,7 +516,7 @@ function takeRead(disk: { version: string; text: string }, opened: OpenedFile, c
     updateSaveState();
     return;
   }
-  outsideListener?.change(document.savedData, opened.data, disk.text, cause);
+  outsideListener?.change(document.savedData, opened.data, fingerprintOf(opened, disk.text), cause);
   mergeWith(disk, document.data, 'Merge with changes on disk', 'disk', opened);
 }
 

@@ -3,6 +3,7 @@
 // In the browser-only editor there is no turn log: opening a newer version of the open file
 // (the assistant rewrote it, or it came back from a colleague) is a turn of "the file, opened again".
 import { isObject } from '../../format';
+import { textFingerprint } from '../../protocol/turn-record';
 import { useDocumentStore } from '../document-store';
 import { onOutside } from '../live/live-sync';
 import { whenIdle } from '../when-idle';
@@ -48,9 +49,9 @@ export function startTurnTracking(): () => void {
   let told: { text: string; at: number } | undefined;
   const tell = (text: string) => useDocumentStore.getState().say('info', text, { label: 'Review', run: requestTurnsPanel });
   onOutside({
-    change: (before, after, text, cause) => {
+    change: (before, after, fingerprint, cause) => {
       // Once the change is drawn and the page is idle: telling it as a turn never delays the drawing.
-      whenIdle(() => observeOutsideChange(before, after, text, cause));
+      whenIdle(() => observeOutsideChange(before, after, fingerprint, cause));
       // In a group session the assistant's turn is told as soon as it is made, and the session
       // writes it to the file a moment later: that write is the same news, so the turn stays told.
       setTimeout(() => {
@@ -82,5 +83,5 @@ export function startTurnTracking(): () => void {
 export function observeReopened(previous: { fileName: string; savedData: unknown } | null, fileName: string, text: string): void {
   const now = useDocumentStore.getState().document;
   if (!previous || previous.fileName !== fileName || !now) return;
-  observeOutsideChange(previous.savedData as never, now.data, text, 'reopened');
+  observeOutsideChange(previous.savedData as never, now.data, textFingerprint(text), 'reopened');
 }

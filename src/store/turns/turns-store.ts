@@ -4,7 +4,7 @@
 // storage, never in the working file.
 import { create } from 'zustand';
 import { turnChanges, type Json, type TurnChange } from '../../format';
-import { textFingerprint, type TurnRecord } from '../../protocol/turn-record';
+import type { TurnRecord } from '../../protocol/turn-record';
 import { readBook, reviewOf, toReview, withReviews, type ItemReview, type ReviewBook } from './review-book';
 import { buildTurns, type ObservedChange, type Turn, type TurnActorKind } from './turn-list';
 
@@ -167,10 +167,9 @@ export function requestTurnsPanel(): void {
 }
 
 /** A change that arrived from outside and was put in place: recorded as a turn (unless the log names it). */
-export function observeOutsideChange(before: Json | undefined, after: Json | undefined, text: string, cause: ObservedChange['cause'], at = Date.now()): void {
+export function observeOutsideChange(before: Json | undefined, after: Json | undefined, fingerprint: string, cause: ObservedChange['cause'], at = Date.now()): void {
   const changes: TurnChange[] = turnChanges(before, after);
   if (changes.length === 0) return;
-  const fingerprint = textFingerprint(text);
   const change: ObservedChange = { id: `seen-${at.toString(36)}-${fingerprint}`, at, cause, fingerprint, changes };
   const { fileKey, observed } = useTurnsStore.getState();
   const next = [...observed, change].slice(-OBSERVED_KEPT);
