@@ -69,6 +69,22 @@ async function bobsNodeOnDisk({ bob, file, onDisk }: Awaited<ReturnType<typeof s
   return { before, version: versionOf(before) };
 }
 
+/** Bob changes n40's statement; before the session writes it, another program writes its own ending. */
+async function programWritesWhileBobTypes(session: Awaited<ReturnType<typeof sessionWithBob>>): Promise<void> {
+  const { before } = await bobsNodeOnDisk(session);
+  expect(session.bob.edit((f) => ops.updateNode(f, 'n40', { text: 'Most approvers are overloaded.' })).ok).toBe(true);
+  await writeFile(session.file, before.replace('Approvers are overloaded.', 'Approvers are overloaded on Fridays.'));
+}
+
+/** The next `group` message to the driver's page that `wanted` accepts. */
+async function groupMessage(driver: LiveClient, wanted: (message: Extract<ServerMessage, { type: 'group' }>) => boolean, what: string) {
+  const found = await until(async () => {
+    const message = (await driver.next('group')) as Extract<ServerMessage, { type: 'group' }>;
+    return wanted(message) ? message : undefined;
+  }, 4000, what);
+  return found!;
+}
+
 describe('the group session of causeway open', () => {
   it('lets an invited participant in; their node reaches the driver and the file, credited to them', async () => {
     const { server, file, driver, onDisk } = await groupSession();
@@ -168,17 +184,9 @@ describe('the group session of causeway open', () => {
 
   it('keeps the group’s work when another program changes the same statement: the driver is told, the session writes nothing until the driver settles, then writes it all', async () => {
     const session = await sessionWithBob();
-    const { file, driver, onDisk, bob } = session;
-    const { before } = await bobsNodeOnDisk(session);
-
-    // Bob types; before the session writes it, another program writes its own ending.
-    expect(bob.edit((f) => ops.updateNode(f, 'n40', { text: 'Most approvers are overloaded.' })).ok).toBe(true);
-    await writeFile(file, before.replace('Approvers are overloaded.', 'Approvers are overloaded on Fridays.'));
-    const told = await until(async () => {
-      const message = (await driver.next('group')) as Extract<ServerMessage, { type: 'group' }>;
-      return message.conflicts.length > 0 ? message : undefined;
-    }, 4000, 'the driver told of the conflict');
-    const [conflict] = told!.conflicts;
+    const { driver, onDisk, bob } = session;
+    await programWritesWhileBobTypes(session);
+    const [conflict] = (await groupMessage(driver, (message) => message.conflicts.length > 0, 'the driver told of the conflict')).conflicts;
     expect(conflict).toMatchObject({ item: 'n40', field: 'text', mine: { value: 'Most approvers are overloaded.' }, theirs: { value: 'Approvers are overloaded on Fridays.' } });
 
     // Meanwhile Bob keeps working: nothing reaches the file, and nothing is lost.
@@ -198,19 +206,14 @@ describe('the group session of causeway open', () => {
       const now = await onDisk();
       return findItem(now, 'n40')?.text === 'Most approvers are overloaded.' && findItem(now, 'n41') ? true : undefined;
     }, 4000, 'the group’s work in the file');
-    await until(async () => {
-      const message = (await driver.next('group')) as Extract<ServerMessage, { type: 'group' }>;
-      return message.conflicts.length === 0 ? true : undefined;
-    }, 4000, 'the driver told it is settled');
+    await groupMessage(driver, (message) => message.conflicts.length === 0, 'the driver told it is settled');
     expect(bob.conflicts).toEqual([]);
   });
 
   it('takes the file’s value when the driver chooses it, and writes the rest of the group’s work', async () => {
     const session = await sessionWithBob();
-    const { file, driver, onDisk, bob } = session;
-    const { before } = await bobsNodeOnDisk(session);
-    expect(bob.edit((f) => ops.updateNode(f, 'n40', { text: 'Most approvers are overloaded.' })).ok).toBe(true);
-    await writeFile(file, before.replace('Approvers are overloaded.', 'Approvers are overloaded on Fridays.'));
+    const { driver, onDisk, bob } = session;
+    await programWritesWhileBobTypes(session);
     const conflict = await until(() => bob.conflicts.find((c) => c.item === 'n40'), 4000, 'the conflict');
     expect(bob.edit((f) => ops.addNode(f, 'current_reality', { kind: 'cause', text: 'Nobody covers for them.', id: 'n41' })).ok).toBe(true);
     driver.send({ type: 'settle-group', conflict: conflict!.id, side: 'theirs' });

@@ -32,6 +32,20 @@ async function session(options: Parameters<typeof fileServer>[1] = {}) {
 
 const itemIn = (client: CollabClient, id: string) => findItem(client.data as unknown as WorkingFile, id);
 
+/** Bob changes n5's statement in the session; before it is written, another program writes its own. */
+async function conflictWithDisk() {
+  const { file, server, join } = await session({ writeDelayMs: 60_000 });
+  const [alice, bob] = await Promise.all([join('token-alice'), join('token-bob')]);
+  await Promise.all([alice.whenConnected(), bob.whenConnected()]);
+  bob.edit((f) => ops.updateNode(f, 'n5', { text: 'Group wording.' }));
+  await until(() => itemIn(alice, 'n5')?.text === 'Group wording.');
+  const opened = openWorkingFile(await file.read());
+  const theirs = saveWorkingFile(opened.source, (ops.updateNode(opened.data as unknown as WorkingFile, 'n5', { text: 'Disk wording.' }) as { file: WorkingFile }).file as unknown as Json);
+  await writeFile(file.path, theirs);
+  const conflict = await until(() => alice.conflicts[0], 3000, 'the conflict on the driver’s page');
+  return { file, server, alice, bob, theirs, conflict };
+}
+
 describe('a group session on one working file', () => {
   it('shows a node added by one person to the others and writes it to the file, credited to them', async () => {
     const { file, join } = await session();
@@ -160,15 +174,7 @@ describe('a group session on one working file', () => {
   });
 
   it('keeps a conflict with an outside write for the driver, writes nothing until it is settled, then writes the choice', async () => {
-    const { file, server, join } = await session({ writeDelayMs: 60_000 });
-    const [alice, bob] = await Promise.all([join('token-alice'), join('token-bob')]);
-    await Promise.all([alice.whenConnected(), bob.whenConnected()]);
-    bob.edit((f) => ops.updateNode(f, 'n5', { text: 'Group wording.' }));
-    await until(() => itemIn(alice, 'n5')?.text === 'Group wording.');
-    const opened = openWorkingFile(await file.read());
-    const theirs = saveWorkingFile(opened.source, (ops.updateNode(opened.data as unknown as WorkingFile, 'n5', { text: 'Disk wording.' }) as { file: WorkingFile }).file as unknown as Json);
-    await writeFile(file.path, theirs);
-    const conflict = await until(() => alice.conflicts[0], 3000, 'the conflict on the driver’s page');
+    const { file, server, alice, theirs, conflict } = await conflictWithDisk();
     expect(conflict).toMatchObject({ item: 'n5', field: 'text', mine: { value: 'Group wording.' }, theirs: { value: 'Disk wording.' } });
     await server.session!.flush();
     expect(await file.read()).toBe(theirs);
@@ -178,15 +184,7 @@ describe('a group session on one working file', () => {
   });
 
   it('keeps a waiting conflict up to date with what the group does since, and lets it go when the group comes to the file’s value', async () => {
-    const { file, server, join } = await session({ writeDelayMs: 60_000 });
-    const [alice, bob] = await Promise.all([join('token-alice'), join('token-bob')]);
-    await Promise.all([alice.whenConnected(), bob.whenConnected()]);
-    bob.edit((f) => ops.updateNode(f, 'n5', { text: 'Group wording.' }));
-    await until(() => itemIn(alice, 'n5')?.text === 'Group wording.');
-    const opened = openWorkingFile(await file.read());
-    const theirs = saveWorkingFile(opened.source, (ops.updateNode(opened.data as unknown as WorkingFile, 'n5', { text: 'Disk wording.' }) as { file: WorkingFile }).file as unknown as Json);
-    await writeFile(file.path, theirs);
-    await until(() => alice.conflicts[0], 3000, 'the conflict on the driver’s page');
+    const { file, server, alice, bob, theirs } = await conflictWithDisk();
     // Bob goes on typing: the driver is shown the group's value as it is now, not as it was.
     bob.edit((f) => ops.updateNode(f, 'n5', { text: 'Group wording, revised.' }));
     await server.session!.flush();
