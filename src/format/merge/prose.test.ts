@@ -38,3 +38,29 @@ describe('mergeProse', () => {
     expect(mergeProse('Die Straße ist zu.', 'Die große Straße ist zu.', 'Die Straße ist zu 🚧.')).toBe('Die große Straße ist zu 🚧.');
   });
 });
+
+describe('mergeProse, two people typing at the end of one statement', () => {
+  it('keeps the word one of them was finishing whole, with the other’s words after it, whichever side is which', () => {
+    const base = 'Volunteers fix it. Said the d';
+    const driver = 'Volunteers fix it. Said the driver.';
+    const tom = 'Volunteers fix it. Said the d Tom adds this.';
+    expect(mergeProse(base, driver, tom)).toBe('Volunteers fix it. Said the driver. Tom adds this.');
+    expect(mergeProse(base, tom, driver)).toBe('Volunteers fix it. Said the driver. Tom adds this.');
+  });
+
+  it('keeps both when each only added after the same words', () => {
+    const one = mergeProse('Quotes are slow', 'Quotes are slow in May', 'Quotes are slow, always');
+    expect(one).toBe(mergeProse('Quotes are slow', 'Quotes are slow, always', 'Quotes are slow in May'));
+    expect(one).toBe('Quotes are slow in May, always');
+  });
+
+  it('still refuses to merge a word both sides rewrote', () => {
+    expect(mergeProse('Quotes are slow', 'Quotes are slower', 'Quotes are slowing')).toBeUndefined();
+  });
+});
+
+describe('mergeProse, never running two people’s words together', () => {
+  it('leaves it a conflict when the two additions would join into one word', () => {
+    expect(mergeProse('Quotes are ', 'Quotes are slow', 'Quotes are late')).toBeUndefined();
+  });
+});

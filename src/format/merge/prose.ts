@@ -17,8 +17,9 @@ function tokens(text: string): string[] {
 
 /**
  * Merges two edits of one text, or undefined when they overlap (both replaced or removed the
- * same words differently: a conflict). Two insertions at the very same place are both kept, in
- * an order that does not depend on which side is which, so every replica merges alike.
+ * same words differently: a conflict). Two people typing at the very same place (both only added
+ * there, the one finishing a word the other's addition follows) keep both additions, in an order
+ * that does not depend on which side is which, so every replica merges alike.
  */
 export function mergeProse(base: string, mine: string, theirs: string): string | undefined {
   let merged = '';
@@ -27,10 +28,33 @@ export function mergeProse(base: string, mine: string, theirs: string): string |
       merged += region.ok.join('');
       continue;
     }
-    const { a, o, b } = region.conflict!;
-    if (o.length > 0) return undefined;
-    const [first, second] = [a.join(''), b.join('')].sort();
-    merged += first + second;
+    const [a, o, b] = [region.conflict!.a.join(''), region.conflict!.o.join(''), region.conflict!.b.join('')];
+    const added =
+      a.startsWith(o) && b.startsWith(o)
+        ? bothAdded(merged + o, a.slice(o.length), b.slice(o.length), o)
+        : a.endsWith(o) && b.endsWith(o)
+          ? bothAdded(merged, a.slice(0, a.length - o.length), b.slice(0, b.length - o.length), '', o)
+          : undefined;
+    if (added === undefined) return undefined;
+    merged += added;
   }
   return merged;
+}
+
+const WORD_CHARACTER = /[\p{L}\p{M}\p{N}_'’-]/u;
+
+/**
+ * What two people added at one place after `before`, both kept (between `head` and `tail`, the
+ * words both left as they were): the one that carries on the word just before (someone finishing
+ * their word) first, otherwise in an order both sides agree on. Undefined when both carry on the
+ * same word: each finished it differently, a conflict.
+ */
+function bothAdded(before: string, x: string, y: string, head = '', tail = ''): string | undefined {
+  const last = Array.from(before).pop() ?? '';
+  const carriesOn = (added: string) => WORD_CHARACTER.test(last) && WORD_CHARACTER.test(Array.from(added)[0] ?? '');
+  if (carriesOn(x) && carriesOn(y)) return undefined;
+  const [first, second] = carriesOn(x) !== carriesOn(y) ? (carriesOn(x) ? [x, y] : [y, x]) : [x, y].sort();
+  // Put one after the other, two words would run together: nobody typed that.
+  if (WORD_CHARACTER.test(Array.from(first).pop() ?? '') && WORD_CHARACTER.test(Array.from(second)[0] ?? '')) return undefined;
+  return head + first + second + tail;
 }
