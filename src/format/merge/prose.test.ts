@@ -51,7 +51,8 @@ describe('mergeProse, two people typing at the end of one statement', () => {
   it('keeps both when each only added after the same words', () => {
     const one = mergeProse('Quotes are slow', 'Quotes are slow in May', 'Quotes are slow, always');
     expect(one).toBe(mergeProse('Quotes are slow', 'Quotes are slow, always', 'Quotes are slow in May'));
-    expect(one).toBe('Quotes are slow in May, always');
+    // The comma goes on from "slow"; the other's words come after it.
+    expect(one).toBe('Quotes are slow, always in May');
   });
 
   it('still refuses to merge a word both sides rewrote', () => {
@@ -62,5 +63,34 @@ describe('mergeProse, two people typing at the end of one statement', () => {
 describe('mergeProse, never running two people’s words together', () => {
   it('leaves it a conflict when the two additions would join into one word', () => {
     expect(mergeProse('Quotes are ', 'Quotes are slow', 'Quotes are late')).toBeUndefined();
+  });
+});
+
+describe('mergeProse, two people typing at one place, every step of the way', () => {
+  it('keeps every word of both, never running two together, or else leaves a conflict', () => {
+    // From any state the two reached together, each types on: one finishing " Said the driver.",
+    // the other " Tom adds this.", in either order on the page.
+    const start = 'Volunteers fix it.';
+    const mine = ' Said the driver.';
+    const theirs = ' Tom adds this.';
+    const words = (text: string) => text.split(/\s+/).filter(Boolean).sort().join(' ');
+    let merged = 0;
+    for (let k = 0; k <= mine.length; k++) {
+      for (let j = 0; j <= theirs.length; j++) {
+        for (const mineFirst of [true, false]) {
+          const state = (m: number, t: number) => start + (mineFirst ? mine.slice(0, m) + theirs.slice(0, t) : theirs.slice(0, t) + mine.slice(0, m));
+          for (let k2 = k; k2 <= mine.length; k2++) {
+            for (let j2 = j + 1; j2 <= theirs.length; j2++) {
+              if (k2 === k) continue;
+              const result = mergeProse(state(k, j), state(k2, j), state(k, j2));
+              if (result === undefined) continue;
+              merged++;
+              expect(words(result.slice(start.length))).toBe(words(mine.slice(0, k2) + ' ' + theirs.slice(0, j2)));
+            }
+          }
+        }
+      }
+    }
+    expect(merged).toBeGreaterThan(1000);
   });
 });

@@ -10,9 +10,12 @@ import { diff3Merge } from 'node-diff3';
  */
 export const PROSE_FIELDS: ReadonlySet<string> = new Set(['text']);
 
-/** Words, runs of whitespace and single other characters (punctuation, emoji), by code point. */
+/**
+ * Words, and single other characters (a space, punctuation, an emoji), by code point. Spaces one
+ * by one: two people each typing a space at one place still line up with the text around it.
+ */
 function tokens(text: string): string[] {
-  return text.match(/\s+|[\p{L}\p{M}\p{N}_'’-]+|[^\s\p{L}\p{M}\p{N}_'’-]+?/gu) ?? [];
+  return text.match(/\s|[\p{L}\p{M}\p{N}_'’-]+|[^\s\p{L}\p{M}\p{N}_'’-]+?/gu) ?? [];
 }
 
 /**
@@ -46,15 +49,17 @@ const WORD_CHARACTER = /[\p{L}\p{M}\p{N}_'’-]/u;
 /**
  * What two people added at one place after `before`, both kept (between `head` and `tail`, the
  * words both left as they were): the one that carries on the word just before (someone finishing
- * their word) first, otherwise in an order both sides agree on. Undefined when both carry on the
- * same word: each finished it differently, a conflict.
+ * their word or sentence) first, otherwise in an order both sides agree on. Undefined when both
+ * carry on the same word (each finished it differently), or when either order would run a word
+ * onto the other's addition: a conflict.
  */
 function bothAdded(before: string, x: string, y: string, head = '', tail = ''): string | undefined {
   const last = Array.from(before).pop() ?? '';
-  const carriesOn = (added: string) => WORD_CHARACTER.test(last) && WORD_CHARACTER.test(Array.from(added)[0] ?? '');
+  // No space between: the addition goes on with what was just before it (a word, its full stop).
+  const carriesOn = (added: string) => /\S/u.test(last) && /\S/u.test(Array.from(added)[0] ?? ' ');
   if (carriesOn(x) && carriesOn(y)) return undefined;
-  const [first, second] = carriesOn(x) !== carriesOn(y) ? (carriesOn(x) ? [x, y] : [y, x]) : [x, y].sort();
-  // Put one after the other, two words would run together: nobody typed that.
-  if (WORD_CHARACTER.test(Array.from(first).pop() ?? '') && WORD_CHARACTER.test(Array.from(second)[0] ?? '')) return undefined;
-  return head + first + second + tail;
+  const orders: [string, string][] = carriesOn(x) ? [[x, y]] : carriesOn(y) ? [[y, x]] : x < y ? [[x, y], [y, x]] : [[y, x], [x, y]];
+  // Never a word run onto the end of the other's addition (nobody typed that): the other order, or a conflict.
+  const joined = orders.find(([first, second]) => !(/\S/u.test(Array.from(first).pop() ?? ' ') && WORD_CHARACTER.test(Array.from(second)[0] ?? '')));
+  return joined && head + joined[0] + joined[1] + tail;
 }
