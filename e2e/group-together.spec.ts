@@ -220,6 +220,10 @@ test('another program changing the statement a participant is typing in: the dri
   expect(nodeText(path, 'current_reality', 'r5')).toBe(`${R5} Changed by the assistant.`);
   await shot(driver, 'group-conflict');
   await expectNoSeriousViolations(driver, 'the group’s conflict with the file on disk');
+  await driver.emulateMedia({ colorScheme: 'dark' });
+  await shot(driver, 'group-conflict-dark');
+  await expectNoSeriousViolations(driver, 'the group’s conflict with the file on disk, dark');
+  await driver.emulateMedia({ colorScheme: 'light' });
 
   // On a phone the driver settles it in the side panel's sheet: keeping the group's writes Tom's
   // whole statement to the file, and everyone is saved.
