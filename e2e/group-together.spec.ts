@@ -270,3 +270,26 @@ test('the driver typing without a pause: the others read the words within about 
   await typed;
   await expect(card(tom, 'r5')).toContainText(`${R5} And the newer volunteers watch and learn nothing.`, { timeout: 5000 });
 });
+
+test('the driver and an invited person typing at the very same place (both at the end of one statement) keep every word, with no conflict, and end with the same text everywhere', async ({ page: driver }) => {
+  test.setTimeout(240_000);
+  const { path, tom } = await groupOfThree(driver);
+  await selectNode(driver, 'r5');
+  await selectNode(tom, 'r5');
+  await textField(driver, 'r5').press('Control+End');
+  await textField(tom, 'r5').press('Control+End');
+  await Promise.all([
+    textField(driver, 'r5').pressSequentially(' Said the driver.', { delay: 80, timeout: 90_000 }),
+    textField(tom, 'r5').pressSequentially(' Tom adds this.', { delay: 80, timeout: 90_000 }),
+  ]);
+  // Where two people type at one place their words may come in either order (as in any shared
+  // editor), but every word is kept whole, nothing is doubled, and every page and the file agree.
+  const words = (text: string) => text.slice(R5.length).split(/\s+/).filter(Boolean).sort();
+  await expect.poll(async () => words(await textField(driver, 'r5').inputValue()), { timeout: 10_000 }).toEqual(['Said', 'Tom', 'adds', 'driver.', 'the', 'this.']);
+  await expect.poll(async () => (await textField(tom, 'r5').inputValue()) === (await textField(driver, 'r5').inputValue()), { timeout: 8000 }).toBe(true);
+  await expect.poll(async () => nodeText(path, 'current_reality', 'r5') === (await textField(driver, 'r5').inputValue()), { timeout: 8000 }).toBe(true);
+  expect((await textField(driver, 'r5').inputValue()).startsWith(R5)).toBe(true);
+  await expect(side(driver).locator('[data-conflict-id]')).toHaveCount(0);
+  await expect(status(driver)).toHaveText(/Saved/);
+  await expect(status(tom)).toHaveText(/Saved/);
+});
