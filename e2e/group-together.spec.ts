@@ -255,6 +255,22 @@ test('while the file on disk cannot be read, an invited person reads that nothin
   await expect(status(tom)).toHaveText(/Saved/, { timeout: 8000 });
 });
 
+test('an invited person typing without a pause: the driver reads the words within about a second, while they still type', async ({ page: driver }) => {
+  test.setTimeout(240_000);
+  const { tom } = await groupOfThree(driver);
+  await selectNode(tom, 'r5');
+  await textField(tom, 'r5').press('Control+End');
+  let typing = true;
+  const typed = textField(tom, 'r5')
+    .pressSequentially(' And the newer volunteers watch and learn nothing.', { delay: 100 })
+    .finally(() => (typing = false));
+  // The session writes the file at least every second; the driver's page follows the file.
+  await expect(card(driver, 'r5')).toContainText(`${R5} And`, { timeout: 3500 });
+  expect(typing).toBe(true);
+  await typed;
+  await expect(card(driver, 'r5')).toContainText(`${R5} And the newer volunteers watch and learn nothing.`, { timeout: 5000 });
+});
+
 test('the driver typing without a pause: the others read the words within about a second, while the driver still types', async ({ page: driver }) => {
   test.setTimeout(240_000);
   const { tom } = await groupOfThree(driver);

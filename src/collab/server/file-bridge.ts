@@ -34,8 +34,11 @@ export const WRITE_DELAY_MS = 300;
  * still makes one write.
  */
 export const CHANGE_WRITE_DELAY_MS = 40;
-/** Typing without a pause still reaches the file this often. */
-export const MAX_WRITE_DELAY_MS = 2000;
+/**
+ * Typing without a pause still reaches the file this often: the driver's page (which follows the
+ * session through the file) and the assistant read the group's words about once a second.
+ */
+export const MAX_WRITE_DELAY_MS = 1000;
 
 export interface FileBridgeOptions {
   /** The transaction origin of the bridge's own changes to the document. */
