@@ -215,7 +215,7 @@ test('another program changing the statement a participant is typing in: the dri
   await expect(conflicts.locator('[data-side="mine"]')).toContainText(`${R5} Said by Tom.`);
   await expect(status(driver)).toContainText('conflict with the file on disk to settle');
   // Tom keeps his words and reads that the file waits for the driver; nothing of his is on disk yet.
-  await expect(status(tom)).toContainText('the driver is settling 1 conflict with the file on disk');
+  await expect(status(tom)).toContainText('waiting for the driver to settle 1 conflict with the file on disk');
   await expect(textField(tom, 'r5')).toHaveValue(`${R5} Said by Tom.`);
   expect(nodeText(path, 'current_reality', 'r5')).toBe(`${R5} Changed by the assistant.`);
   await shot(driver, 'group-conflict');

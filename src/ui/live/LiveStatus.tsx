@@ -47,7 +47,7 @@ export function LiveStatus() {
   }
   if (waiting > 0 && save.kind !== 'unsaved') {
     const conflicts = `${waiting} conflict${waiting === 1 ? '' : 's'} with the file on disk`;
-    const reason = invited ? `the driver is settling ${conflicts}` : `the group’s work: ${conflicts} to settle`;
+    const reason = invited ? `waiting for the driver to settle ${conflicts}` : `the group’s work: ${conflicts} to settle`;
     const detail = invited ? 'Another program changed the file where the group was working. Your work is kept in the session and written once the driver settles it.' : 'Settle them under Conflicts: until then the session writes nothing to the file.';
     return (
       <span className="cw-live-status is-unsaved" role="status" data-testid="save-status" data-state="unsaved" title={`Not saved: ${reason}. ${detail}`}>
