@@ -74,15 +74,17 @@ function cuttableConnection() {
  * click's budget. Returns the statement with both.
  */
 async function typeTogether(atStart: Page, atEnd: Page): Promise<string> {
-  await selectNode(atStart, 'r5');
-  await selectNode(atEnd, 'r5');
-  await textField(atStart, 'r5').press('Control+Home');
-  await textField(atEnd, 'r5').press('Control+End');
-  await Promise.all([
-    textField(atStart, 'r5').pressSequentially('Honestly, ', { delay: 80, timeout: 90_000 }),
-    textField(atEnd, 'r5').pressSequentially(' Every Saturday since spring.', { delay: 80, timeout: 90_000 }),
-  ]);
+  await typeAtOnce([atStart, 'Control+Home', 'Honestly, '], [atEnd, 'Control+End', ' Every Saturday since spring.']);
   return `Honestly, ${R5} Every Saturday since spring.`;
+}
+
+/** Two people type in r5 at the same moment, each from where their key puts the caret. */
+async function typeAtOnce(...people: [page: Page, place: 'Control+Home' | 'Control+End', words: string][]): Promise<void> {
+  for (const [page, place] of people) {
+    await selectNode(page, 'r5');
+    await textField(page, 'r5').press(place);
+  }
+  await Promise.all(people.map(([page, , words]) => textField(page, 'r5').pressSequentially(words, { delay: 80, timeout: 90_000 })));
 }
 
 test('two invited people typing in one statement at the same moment both keep every keystroke, on both pages and in the file', async ({ page: driver }) => {
@@ -255,49 +257,40 @@ test('while the file on disk cannot be read, an invited person reads that nothin
   await expect(status(tom)).toHaveText(/Saved/, { timeout: 8000 });
 });
 
+/**
+ * Five seconds of typing in r5 without a pause, a key every 100 ms: its first word reaches the
+ * reader long before the end (the writer's side writes at least every second).
+ */
+async function wordsArriveWhileTyping(typist: Page, reader: Page): Promise<void> {
+  await selectNode(typist, 'r5');
+  await textField(typist, 'r5').press('Control+End');
+  let typing = true;
+  const typed = textField(typist, 'r5')
+    .pressSequentially(' And the newer volunteers watch and learn nothing.', { delay: 100 })
+    .finally(() => (typing = false));
+  await expect(card(reader, 'r5')).toContainText(`${R5} And`, { timeout: 3500 });
+  expect(typing).toBe(true);
+  await typed;
+  await expect(card(reader, 'r5')).toContainText(`${R5} And the newer volunteers watch and learn nothing.`, { timeout: 5000 });
+}
+
 test('an invited person typing without a pause: the driver reads the words within about a second, while they still type', async ({ page: driver }) => {
   test.setTimeout(240_000);
   const { tom } = await groupOfThree(driver);
-  await selectNode(tom, 'r5');
-  await textField(tom, 'r5').press('Control+End');
-  let typing = true;
-  const typed = textField(tom, 'r5')
-    .pressSequentially(' And the newer volunteers watch and learn nothing.', { delay: 100 })
-    .finally(() => (typing = false));
   // The session writes the file at least every second; the driver's page follows the file.
-  await expect(card(driver, 'r5')).toContainText(`${R5} And`, { timeout: 3500 });
-  expect(typing).toBe(true);
-  await typed;
-  await expect(card(driver, 'r5')).toContainText(`${R5} And the newer volunteers watch and learn nothing.`, { timeout: 5000 });
+  await wordsArriveWhileTyping(tom, driver);
 });
 
 test('the driver typing without a pause: the others read the words within about a second, while the driver still types', async ({ page: driver }) => {
   test.setTimeout(240_000);
   const { tom } = await groupOfThree(driver);
-  await selectNode(driver, 'r5');
-  await textField(driver, 'r5').press('Control+End');
-  let typing = true;
-  const typed = textField(driver, 'r5')
-    .pressSequentially(' And the newer volunteers watch and learn nothing.', { delay: 100 })
-    .finally(() => (typing = false));
-  // Five seconds of typing: its first word reaches Tom long before the end (a write at least every second).
-  await expect(card(tom, 'r5')).toContainText(`${R5} And`, { timeout: 3500 });
-  expect(typing).toBe(true);
-  await typed;
-  await expect(card(tom, 'r5')).toContainText(`${R5} And the newer volunteers watch and learn nothing.`, { timeout: 5000 });
+  await wordsArriveWhileTyping(driver, tom);
 });
 
 test('the driver and an invited person typing at the very same place (both at the end of one statement) keep every word, with no conflict, and end with the same text everywhere', async ({ page: driver }) => {
   test.setTimeout(240_000);
   const { path, tom } = await groupOfThree(driver);
-  await selectNode(driver, 'r5');
-  await selectNode(tom, 'r5');
-  await textField(driver, 'r5').press('Control+End');
-  await textField(tom, 'r5').press('Control+End');
-  await Promise.all([
-    textField(driver, 'r5').pressSequentially(' Said the driver.', { delay: 80, timeout: 90_000 }),
-    textField(tom, 'r5').pressSequentially(' Tom adds this.', { delay: 80, timeout: 90_000 }),
-  ]);
+  await typeAtOnce([driver, 'Control+End', ' Said the driver.'], [tom, 'Control+End', ' Tom adds this.']);
   // Where two people type at one place their words may come in either order (as in any shared
   // editor), but every word is kept whole, nothing is doubled, and every page and the file agree.
   const words = (text: string) => text.slice(R5.length).split(/\s+/).filter(Boolean).sort();

@@ -39,20 +39,23 @@ describe('mergeProse', () => {
   });
 });
 
+/** The merge, which must not depend on which side is which. */
+function bothWays(base: string, one: string, other: string): string | undefined {
+  const merged = mergeProse(base, one, other);
+  expect(mergeProse(base, other, one)).toBe(merged);
+  return merged;
+}
+
 describe('mergeProse, two people typing at the end of one statement', () => {
   it('keeps the word one of them was finishing whole, with the other’s words after it, whichever side is which', () => {
-    const base = 'Volunteers fix it. Said the d';
-    const driver = 'Volunteers fix it. Said the driver.';
-    const tom = 'Volunteers fix it. Said the d Tom adds this.';
-    expect(mergeProse(base, driver, tom)).toBe('Volunteers fix it. Said the driver. Tom adds this.');
-    expect(mergeProse(base, tom, driver)).toBe('Volunteers fix it. Said the driver. Tom adds this.');
+    expect(bothWays('Volunteers fix it. Said the d', 'Volunteers fix it. Said the driver.', 'Volunteers fix it. Said the d Tom adds this.')).toBe(
+      'Volunteers fix it. Said the driver. Tom adds this.',
+    );
   });
 
   it('keeps both when each only added after the same words', () => {
-    const one = mergeProse('Quotes are slow', 'Quotes are slow in May', 'Quotes are slow, always');
-    expect(one).toBe(mergeProse('Quotes are slow', 'Quotes are slow, always', 'Quotes are slow in May'));
     // The comma goes on from "slow"; the other's words come after it.
-    expect(one).toBe('Quotes are slow, always in May');
+    expect(bothWays('Quotes are slow', 'Quotes are slow in May', 'Quotes are slow, always')).toBe('Quotes are slow, always in May');
   });
 
   it('still refuses to merge a word both sides rewrote', () => {
@@ -62,9 +65,8 @@ describe('mergeProse, two people typing at the end of one statement', () => {
 
 describe('mergeProse, never running two people’s words together', () => {
   it('puts a space between two words each begun at one place, whichever side is which', () => {
-    expect(mergeProse('Quotes are ', 'Quotes are slow', 'Quotes are late')).toBe('Quotes are late slow');
-    expect(mergeProse('Quotes are ', 'Quotes are late', 'Quotes are slow')).toBe('Quotes are late slow');
-    expect(mergeProse('Quotes are ', 'Quotes are slow.', 'Quotes are late.')).toBe('Quotes are late. slow.');
+    expect(bothWays('Quotes are ', 'Quotes are slow', 'Quotes are late')).toBe('Quotes are late slow');
+    expect(bothWays('Quotes are ', 'Quotes are slow.', 'Quotes are late.')).toBe('Quotes are late. slow.');
   });
 });
 
