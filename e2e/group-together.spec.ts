@@ -286,19 +286,3 @@ test('the driver typing without a pause: the others read the words within about 
   const { tom } = await groupOfThree(driver);
   await wordsArriveWhileTyping(driver, tom);
 });
-
-test('the driver and an invited person typing at the very same place (both at the end of one statement) keep every word, with no conflict, and end with the same text everywhere', async ({ page: driver }) => {
-  test.setTimeout(240_000);
-  const { path, tom } = await groupOfThree(driver);
-  await typeAtOnce([driver, 'Control+End', ' Said the driver.'], [tom, 'Control+End', ' Tom adds this.']);
-  // Where two people type at one place their words may come in either order (as in any shared
-  // editor), but every word is kept whole, nothing is doubled, and every page and the file agree.
-  const words = (text: string) => text.slice(R5.length).split(/\s+/).filter(Boolean).sort();
-  await expect.poll(async () => words(await textField(driver, 'r5').inputValue()), { timeout: 10_000 }).toEqual(['Said', 'Tom', 'adds', 'driver.', 'the', 'this.']);
-  await expect.poll(async () => (await textField(tom, 'r5').inputValue()) === (await textField(driver, 'r5').inputValue()), { timeout: 8000 }).toBe(true);
-  await expect.poll(async () => nodeText(path, 'current_reality', 'r5') === (await textField(driver, 'r5').inputValue()), { timeout: 8000 }).toBe(true);
-  expect((await textField(driver, 'r5').inputValue()).startsWith(R5)).toBe(true);
-  await expect(side(driver).locator('[data-conflict-id]')).toHaveCount(0);
-  await expect(status(driver)).toHaveText(/Saved/);
-  await expect(status(tom)).toHaveText(/Saved/);
-});
