@@ -299,7 +299,6 @@ function isRecord(value: unknown): value is Record<string, Json> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-
 /** Same keys in the same order, each holding the very same value. */
 function shallowSame(a: unknown, b: Json): boolean {
   if (a === b) return true;

@@ -12,4 +12,4 @@ export {
 export { repairMerged, type RenamedItem, type RepairOptions, type RepairOutcome, type RepairPlace } from './repair';
 export { SETTLE_MS, settleVerdict, shapeOfData, shapeOfText, unfinishedChange, type FileShape, type SettleVerdict } from './settle';
 export { valueAtConflict, withValueAtConflict } from './conflict-value';
-export { itemFieldConflictId } from './ledger';
+export { conflictPlaceWords, itemFieldConflictId } from './ledger';

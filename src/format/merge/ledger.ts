@@ -126,6 +126,11 @@ export function entryName(entry: Entry): string {
   return `The backlog entry ${work} on ${ref} (${treeName(entry.tree)})`;
 }
 
+/** Where a conflict is, in a few words for a notice: "r5's text", or the item alone. */
+export function conflictPlaceWords(conflict: { item: string; field?: string }): string {
+  return conflict.field ? `${conflict.item}'s ${conflict.field}` : conflict.item;
+}
+
 /** The conflict id and item of an entry (node, link or backlog entry). */
 function entryIdentity(entry: Entry): { id: string; item: string; kind: MergeConflict['kind'] } {
   if (entry.kind === 'node' || entry.kind === 'link') return { id: `${entry.kind}:${idPart(entry.id!)}`, item: entry.id!, kind: entry.kind };

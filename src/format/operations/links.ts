@@ -227,6 +227,3 @@ function sameSet(a: readonly unknown[], b: readonly unknown[]): boolean {
   const right = new Set(b);
   return left.size === right.size && [...left].every((x) => right.has(x));
 }
-
-
-

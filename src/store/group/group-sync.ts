@@ -6,7 +6,7 @@
 // browser (IndexedDB): offline, the person keeps working, and the edits merge when the connection
 // is back; an edit that someone else's change of the same field overrode is said, never dropped
 // in silence.
-import { changedItems, deepEqual, displayName, isObject, saveWorkingFile, type Json } from '../../format';
+import { changedItems, conflictPlaceWords, deepEqual, displayName, isObject, saveWorkingFile, type Json } from '../../format';
 import type { DocView } from '../../collab';
 import { CollabClient } from '../../collab/client';
 import { COLLAB_PATH } from '../../protocol/workspace-protocol';
@@ -106,7 +106,7 @@ export async function startGroupSync(access: { secret: string; role: InvitedRole
   started.on('lost', (lost, when) => {
     // Added to what is still listed (a later report of one field replaces the earlier).
     useGroupStore.setState((state) => ({ lost: [...state.lost.filter((entry) => !lost.some((now) => now.id === entry.id)), ...lost] }));
-    const places = lost.map((conflict) => (conflict.field ? `${conflict.item}'s ${conflict.field}` : conflict.item)).join(', ');
+    const places = lost.map(conflictPlaceWords).join(', ');
     const yours = lost.length === 1 ? 'one of your edits' : `${lost.length} of your edits`;
     const what =
       when === 'offline'

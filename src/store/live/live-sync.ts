@@ -17,6 +17,7 @@ import {
   type OpenedFile,
   type SaveBase,
   changedItems,
+  conflictPlaceWords,
   keepUnchanged,
   mergeWorkingTexts,
   type MergeSide,
@@ -302,7 +303,7 @@ function hearGroupConflicts(conflicts: SessionConflict[]): void {
   const known = new Set(before.map((conflict) => conflict.id));
   const fresh = conflicts.filter((conflict) => !known.has(conflict.id));
   if (fresh.length === 0) return;
-  const places = fresh.map((conflict) => (conflict.field ? `${conflict.item}'s ${conflict.field}` : conflict.item)).join(', ');
+  const places = fresh.map(conflictPlaceWords).join(', ');
   useDocumentStore
     .getState()
     .say('info', `The file on disk was changed by another program where the group was working (${places}). Nothing the group does is written to the file until you settle this under Conflicts.`);

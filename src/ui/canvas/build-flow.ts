@@ -230,7 +230,6 @@ function sameCard(a: ClaimData, b: ClaimData): boolean {
   );
 }
 
-
 /** Each link's drawn pieces as last built, by edge id: the same object again while the piece is the same. */
 const pieces = new WeakMap<DrawableLink, Map<string, LinkData>>();
 
@@ -300,4 +299,3 @@ function fallbackJunction(
   const t = middle(target);
   return { x: sx + (t.x - sx) * 0.45, y: sy + (t.y - sy) * 0.45 };
 }
-

@@ -23,7 +23,6 @@ const box = (nodes: CausewayFlowNode[]) => boundsOf(nodes.map((n) => ({ x: n.pos
 
 const ARROWS: Record<string, Direction> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 
-
 /**
  * `allNodes`: every card and junction of the tree with its place and size. React Flow itself may
  * hold only those around the view (see culling.ts), so Fit, the arrow keys and printing look here.

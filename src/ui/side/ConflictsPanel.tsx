@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { settleAll, settleConflict, settleGroupConflict } from '../../store/live/live-sync';
 import { useLiveStore } from '../../store/live/live-store';
 import { useGroupStore } from '../../store/group/group-store';
-import type { Json, MergeConflict } from '../../format';
+import { conflictPlaceWords, type Json, type MergeConflict, type MergeSide } from '../../format';
 import type { SessionConflict } from '../../protocol/collab-protocol';
 import { jumpTo } from './side-section';
 
@@ -35,7 +35,23 @@ function shown(value: Json | undefined): string {
   return text.length > 240 ? `${text.slice(0, 237)}…` : text;
 }
 
-function ConflictEntry({ conflict, choice }: { conflict: MergeConflict; choice: 'mine' | 'theirs' | undefined }) {
+/** The two values of a conflict, each a button that chooses it. */
+function ConflictSides({ chosen, choose, labels, mine, theirs }: { chosen: MergeSide | undefined; choose: (side: MergeSide) => void; labels: [mine: string, theirs: string]; mine: Json | undefined; theirs: Json | undefined }) {
+  return (
+    <div className="cw-conflict-sides">
+      <button type="button" className="cw-conflict-side" aria-pressed={chosen === 'mine'} onClick={() => choose('mine')} data-side="mine">
+        <span className="cw-conflict-side-label">{labels[0]}</span>
+        <span className="cw-conflict-value">{shown(mine)}</span>
+      </button>
+      <button type="button" className="cw-conflict-side" aria-pressed={chosen === 'theirs'} onClick={() => choose('theirs')} data-side="theirs">
+        <span className="cw-conflict-side-label">{labels[1]}</span>
+        <span className="cw-conflict-value">{shown(theirs)}</span>
+      </button>
+    </div>
+  );
+}
+
+function ConflictEntry({ conflict, choice }: { conflict: MergeConflict; choice: MergeSide | undefined }) {
   const canJump = conflict.kind === 'node' || conflict.kind === 'link';
   return (
     <li className="cw-conflict" data-conflict-id={conflict.id}>
@@ -48,39 +64,21 @@ function ConflictEntry({ conflict, choice }: { conflict: MergeConflict; choice: 
           conflict.message
         )}
       </p>
-      <div className="cw-conflict-sides">
-        <button type="button" className="cw-conflict-side" aria-pressed={choice === 'mine'} onClick={() => settleConflict(conflict.id, 'mine')} data-side="mine">
-          <span className="cw-conflict-side-label">Keep mine</span>
-          <span className="cw-conflict-value">{shown(conflict.mine)}</span>
-        </button>
-        <button type="button" className="cw-conflict-side" aria-pressed={choice === 'theirs'} onClick={() => settleConflict(conflict.id, 'theirs')} data-side="theirs">
-          <span className="cw-conflict-side-label">Take theirs (on disk)</span>
-          <span className="cw-conflict-value">{shown(conflict.theirs)}</span>
-        </button>
-      </div>
+      <ConflictSides chosen={choice} choose={(side) => settleConflict(conflict.id, side)} labels={['Keep mine', 'Take theirs (on disk)']} mine={conflict.mine} theirs={conflict.theirs} />
       {conflict.field !== undefined && conflict.base !== undefined && <p className="cw-conflict-base">Before both changes: {shown(conflict.base)}</p>}
     </li>
   );
 }
 
-function GroupConflictEntry({ conflict, chosen, choose }: { conflict: SessionConflict; chosen: 'mine' | 'theirs' | undefined; choose: (side: 'mine' | 'theirs') => void }) {
+function GroupConflictEntry({ conflict, chosen, choose }: { conflict: SessionConflict; chosen: MergeSide | undefined; choose: (side: MergeSide) => void }) {
   return (
     <li className="cw-conflict" data-conflict-id={conflict.id} data-group-conflict="">
       <p className="cw-conflict-message">
         <button type="button" className="cw-link-button" onClick={() => jumpTo(conflict.item)}>
-          {conflict.message.replace('changed here and on disk', 'changed by the group and on disk')}
+          The group and the file on disk both changed {conflictPlaceWords(conflict)}.
         </button>
       </p>
-      <div className="cw-conflict-sides">
-        <button type="button" className="cw-conflict-side" aria-pressed={chosen === 'mine'} onClick={() => choose('mine')} data-side="mine">
-          <span className="cw-conflict-side-label">Keep the group’s</span>
-          <span className="cw-conflict-value">{shown(conflict.mine?.value as Json | undefined)}</span>
-        </button>
-        <button type="button" className="cw-conflict-side" aria-pressed={chosen === 'theirs'} onClick={() => choose('theirs')} data-side="theirs">
-          <span className="cw-conflict-side-label">Take the file’s (on disk)</span>
-          <span className="cw-conflict-value">{shown(conflict.theirs?.value as Json | undefined)}</span>
-        </button>
-      </div>
+      <ConflictSides chosen={chosen} choose={choose} labels={['Keep the group’s', 'Take the file’s (on disk)']} mine={conflict.mine?.value as Json | undefined} theirs={conflict.theirs?.value as Json | undefined} />
     </li>
   );
 }
@@ -88,8 +86,8 @@ function GroupConflictEntry({ conflict, chosen, choose }: { conflict: SessionCon
 /** The driver's part for the group's conflicts: each choice goes to the session at once. */
 function GroupConflicts({ conflicts }: { conflicts: SessionConflict[] }) {
   // Pressed until the session answers (the conflicts then go, once every one is chosen).
-  const [chosen, setChosen] = useState<ReadonlyMap<string, 'mine' | 'theirs'>>(new Map());
-  const choose = (id: string, side: 'mine' | 'theirs') => {
+  const [chosen, setChosen] = useState<ReadonlyMap<string, MergeSide>>(new Map());
+  const choose = (id: string, side: MergeSide) => {
     setChosen((before) => new Map(before).set(id, side));
     settleGroupConflict(id, side);
   };
