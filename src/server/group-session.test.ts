@@ -210,6 +210,36 @@ describe('the group session of causeway open', () => {
     expect(bob.conflicts).toEqual([]);
   });
 
+  it('a conflict that waits through a second outside write and the driver’s page dropping its connection loses nothing once settled; a page from another origin cannot settle it', async () => {
+    const session = await sessionWithBob();
+    const { server, file, driver, onDisk, bob } = session;
+    await programWritesWhileBobTypes(session);
+    await groupMessage(driver, (message) => message.conflicts.length > 0, 'the driver told of the conflict');
+
+    // The program writes again, elsewhere in the file, while the conflict waits: taken in at once.
+    const again = await readFile(file, 'utf8');
+    await writeFile(file, again.replace('Approvers are overloaded on Fridays.', 'Approvers are overloaded on Fridays and Mondays.'));
+    const conflict = await until(() => bob.conflicts.find((c) => c.item === 'n40' && (c.theirs?.value as string | undefined)?.includes('Mondays')), 4000, 'the conflict brought up to date with the second write');
+    expect(bob.edit((f) => ops.addNode(f, 'current_reality', { kind: 'cause', text: 'Nobody covers for them.', id: 'n41' })).ok).toBe(true);
+
+    // The driver's page drops its connection and comes back: it is told of the conflict again.
+    driver.socket.terminate();
+    await driver.closed;
+    const back = await connect(server);
+    await back.next('welcome');
+    const told = await groupMessage(back, (message) => message.conflicts.some((c) => c.id === conflict!.id), 'the conflict told again');
+    expect(told.conflicts).toHaveLength(1);
+
+    // A page of another origin (another local port) cannot even open the channel to settle it.
+    await expect(connect(server, { headers: { Origin: 'http://127.0.0.1:9' } })).rejects.toThrow();
+
+    back.send({ type: 'settle-group', conflict: conflict!.id, side: 'mine' });
+    await until(async () => {
+      const now = await onDisk();
+      return findItem(now, 'n40')?.text === 'Most approvers are overloaded.' && findItem(now, 'n41') ? true : undefined;
+    }, 4000, 'the group’s work in the file');
+  });
+
   it('takes the file’s value when the driver chooses it, and writes the rest of the group’s work', async () => {
     const session = await sessionWithBob();
     const { driver, onDisk, bob } = session;
