@@ -23,7 +23,7 @@ describe('the quick snapshot writer', () => {
   });
 
   it('writes what needs quoting or another style as the yaml package does', () => {
-    const values = ['yes', 'On', 'n', '', ' lead', 'trail ', 'a: b', 'a #b', '#x', '- x', '12', '2024-03-18', 'two\nlines', 'é', 1.5, -0, 2 ** 60, 'line\n\n  indented\n', 'x\u0085y', '2026-03-01T12:00:00.000Z'];
+    const values = ['yes', 'On', 'n', '', ' lead', 'trail ', 'a: b', 'a #b', '#x', '- x', '12', '2024-03-18', 'two\nlines', 'é', 1.5, -0, 2 ** 60, 'line\n\n  indented\n', 'x\u0085y', '2026-03-01T12:00:00.000Z', 'E0', 'e+5', 'E-3', 'E0x'];
     const data = { a: values, b: Object.fromEntries(values.map((v, i) => [`k${i}`, v])), c: [{ text: 'first\nsecond', by: 'yes' }] } as Json;
     expect(quickBlockYaml(data)).toBe(byYaml(data));
     expect(quickBlockYaml({ a: [[1]] })).toBeUndefined(); // a list in a list: left to yaml

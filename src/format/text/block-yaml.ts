@@ -15,13 +15,15 @@ const GIVE_UP = new GiveUp();
 const SIMPLE = /^[A-Za-z][A-Za-z0-9 _.,;!?()/'"+&*=%@$<>[\]{}|~^-]*$/;
 /** Words YAML 1.1 readers (PyYAML) take for booleans or null: yaml quotes them. */
 const YAML_11_WORD = /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|null|Null|NULL)$/;
+/** YAML 1.1 reads an exponent with no digits before it ("E5", "e-3") as a number: yaml quotes it. */
+const YAML_11_EXPONENT = /^[eE][-+]?[0-9]+$/;
 
 const OPTIONS = { version: '1.2', schema: 'core', compat: 'yaml-1.1', lineWidth: 0 } as const;
 /** Where the yaml package writes a value differently at the top of a document than inside it. */
 const DOCUMENT_MARKER = /^(?:%|---|\.\.\.)/m;
 
 function isWord(text: string): boolean {
-  return SIMPLE.test(text) && !text.endsWith(' ') && !YAML_11_WORD.test(text);
+  return SIMPLE.test(text) && !text.endsWith(' ') && !YAML_11_WORD.test(text) && !YAML_11_EXPONENT.test(text);
 }
 
 function word(text: string): string {
