@@ -9,6 +9,7 @@ import { WebSocket } from 'ws';
 import { LIVE_PROTOCOL, parseServerMessage, SECRET_PROTOCOL_PREFIX, SESSION_PATH, type ClientMessage, type ServerMessage } from '../protocol/workspace-protocol';
 import { fileWorkspace, folderWorkspace } from './workspace';
 import { startWorkspaceServer, type RunningWorkspaceServer } from './workspace-server';
+import type { GroupHub } from './group-session';
 
 /** A minimal built editor: the server serves only the files the build produced. */
 export const webRoot = (() => {
@@ -28,13 +29,13 @@ export interface TestServer {
 
 const running: { server: RunningWorkspaceServer; sockets: WebSocket[] }[] = [];
 
-/** Serves a new temporary folder holding `work.yaml` with `text`: that file, or the whole folder. */
-export async function serve(text: string, target: 'file' | 'folder' = 'file', prepare?: (folder: string) => void): Promise<TestServer> {
+/** Serves a new temporary folder holding `work.yaml` with `text`: that file, or the whole folder (`hub`: its group session runs on hubs). */
+export async function serve(text: string, target: 'file' | 'folder' = 'file', prepare?: (folder: string) => void, hub?: GroupHub): Promise<TestServer> {
   const folder = mkdtempSync(join(tmpdir(), 'causeway-ws-'));
   const file = join(folder, 'work.yaml');
   writeFileSync(file, text);
   prepare?.(folder);
-  const server = await startWorkspaceServer({ workspace: target === 'file' ? fileWorkspace(file) : folderWorkspace(folder), webRoot, host: '127.0.0.1', port: 0 });
+  const server = await startWorkspaceServer({ workspace: target === 'file' ? fileWorkspace(file) : folderWorkspace(folder), webRoot, host: '127.0.0.1', port: 0, ...(hub ? { hub } : {}) });
   running.push({ server, sockets: [] });
   return { server, folder, file };
 }
