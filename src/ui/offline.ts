@@ -6,6 +6,14 @@ import { registerSW } from 'virtual:pwa-register';
 import { useDocumentStore } from '../store/document-store';
 
 /**
+ * The first visit's service worker fetches and caches the whole editor as it installs: a few
+ * hundred ms of work on a second thread, which on a 2-core machine slowed opening a big file
+ * chosen at once by a sixth. It is registered once the page has been up this long, at an idle
+ * moment.
+ */
+const REGISTER_AFTER_MS = 5000;
+
+/**
  * `live`: the page edits a file on disk through `causeway open`. It must always reach its server
  * (a cached page would open without it), so no service worker is kept for it.
  */
@@ -15,10 +23,14 @@ export function startOffline(live = false): void {
     void navigator.serviceWorker.getRegistrations().then((registrations) => registrations.forEach((r) => void r.unregister()));
     return;
   }
-  const update = registerSW({
-    immediate: true,
-    onNeedRefresh() {
-      useDocumentStore.getState().say('info', 'A new version of Causeway is ready.', { label: 'Reload to use it', run: () => void update(true) });
-    },
-  });
+  const register = () => {
+    const update = registerSW({
+      immediate: true,
+      onNeedRefresh() {
+        useDocumentStore.getState().say('info', 'A new version of Causeway is ready.', { label: 'Reload to use it', run: () => void update(true) });
+      },
+    });
+  };
+  const whenIdle = typeof requestIdleCallback === 'function' ? (run: () => void) => requestIdleCallback(run, { timeout: REGISTER_AFTER_MS }) : (run: () => void) => run();
+  setTimeout(() => whenIdle(register), REGISTER_AFTER_MS);
 }
