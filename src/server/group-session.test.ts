@@ -287,6 +287,24 @@ describe('the group session of causeway open', () => {
     expect(findItem(await onDisk(), 'n5')!.text).toBe(before);
   });
 
+  it('tells the driver’s page who is here when that changes, not at every selection or keystroke of someone else', async () => {
+    const { bob, driver } = await sessionWithBob();
+    await groupMessage(driver, (message) => message.people.some((person) => person.id === 'bob'), 'bob among the people');
+    const heard = () => driver.pending().filter((message) => message.type === 'group').length;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const before = heard();
+    for (const id of ['n1', 'n2', 'n3']) {
+      bob.select([id]);
+      bob.editing(id);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(heard()).toBe(before);
+    // Someone leaving is told.
+    await bob.close();
+    await groupMessage(driver, (message) => !message.people.some((person) => person.id === 'bob'), 'bob gone from the people');
+  });
+
   it('refuses an invite for someone the file does not name, and invites from anyone but the driver', async () => {
     const { server, driver } = await groupSession();
     expect(await invite(driver, { role: 'participant', participant: 'mallory' })).toMatchObject({ ok: false, message: expect.stringContaining('"mallory" is not among the file’s participants'.replace('’', "'")) });

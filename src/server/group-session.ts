@@ -358,10 +358,14 @@ export class GroupSession {
   private followPresence(awareness: Awareness): void {
     awareness.on('change', () => {
       const states = [...awareness.getStates().values()] as Partial<Presence>[];
-      this.people = states.filter((state): state is Presence => isObject(state?.user)).map(({ user }) => ({ id: user.id, name: user.name, colour: user.colour ?? colourOf(user.id), role: user.role }));
-      // With hubs no code is spent here: a link counts as used once its person is in the session.
-      if (this.options.hub) for (const invite of this.invites.values()) if (!invite.used && this.people.some((person) => person.id === invite.identity && person.role === invite.role)) this.markUsed(invite.id, false);
-      this.publish();
+      const people = states.filter((state): state is Presence => isObject(state?.user)).map(({ user }) => ({ id: user.id, name: user.name, colour: user.colour ?? colourOf(user.id), role: user.role }));
+      // Presence changes with every selection and keystroke of everyone: the driver's page hears only of who is here.
+      if (!deepEqual(people, this.people)) {
+        this.people = people;
+        // With hubs no code is spent here: a link counts as used once its person is in the session.
+        if (this.options.hub) for (const invite of this.invites.values()) if (!invite.used && this.people.some((person) => person.id === invite.identity && person.role === invite.role)) this.markUsed(invite.id, false);
+        this.publish();
+      }
       this.showDriver();
     });
   }
