@@ -3,8 +3,9 @@
 // the quick reader's values, its position tape and the diagnostics; the page rebuilds the same
 // OpenedFile from them and the text. A file only the full parser can read (the worker answers at
 // once that it could not, having run only the quick reader), a page without Worker, or a worker
-// that failed: read here, once.
-import { openRead, openWorkingFile, type OpenedFile, type ReadElsewhere } from '../format';
+// that failed: read here, once. A text read after another comes with only what changed in its
+// data (data-delta.ts): the page holds the rest.
+import { decodeDelta, openRead, openWorkingFile, type DataDelta, type FastRead, type Json, type OpenedFile, type ReadElsewhere } from '../format';
 import { textFingerprint } from '../protocol/turn-record';
 
 export interface ReadRequest {
@@ -12,34 +13,79 @@ export interface ReadRequest {
   text: string;
 }
 
-export type ReadReply = { id: number; read: ReadElsewhere | undefined; fingerprint: string } | { id: number; error: string };
+/** What the worker read, its data left out: sent whole (`data`) or as what changed since the last (`delta`). */
+export type ReadWithoutData = Omit<ReadElsewhere, 'quick'> & { quick: Omit<FastRead, 'data'> };
+
+export type ReadReply =
+  | { id: number; read: undefined; fingerprint: string }
+  | ({ id: number; read: ReadWithoutData; fingerprint: string } & ({ data: Json } | { delta: DataDelta }))
+  | { id: number; error: string };
+
+/** A reply with its data in place. */
+type Answer = { id: number; read: ReadElsewhere | undefined; fingerprint: string } | { id: number; error: string };
 
 let worker: Worker | undefined;
 let nextId = 1;
-const waiting = new Map<number, (reply: ReadReply) => void>();
+const waiting = new Map<number, (reply: Answer) => void>();
+/** Data equal to what the worker read last (its next delta is taken from it); undefined before the first. */
+let lastRead: Json | undefined;
 
 function started(): Worker {
   if (worker) return worker;
-  worker = new Worker(new URL('./read.worker.ts', import.meta.url), { type: 'module' });
-  worker.addEventListener('message', (event: MessageEvent<ReadReply>) => {
-    const answer = waiting.get(event.data.id);
-    waiting.delete(event.data.id);
-    answer?.(event.data);
-  });
-  worker.addEventListener('error', () => {
-    // A worker that cannot start or crashed: every open waiting on it is read here instead.
-    for (const answer of waiting.values()) answer({ id: 0, error: 'the reading worker failed' });
+  const running = new Worker(new URL('./read.worker.ts', import.meta.url), { type: 'module' });
+  worker = running;
+  lastRead = undefined;
+  const stop = (reason: string) => {
+    // Every open waiting on it is read here instead; the next read starts a new worker.
+    for (const answer of waiting.values()) answer({ id: 0, error: reason });
     waiting.clear();
-    worker = undefined;
+    if (worker === running) worker = undefined;
+    running.terminate();
+  };
+  running.addEventListener('message', (event: MessageEvent<ReadReply>) => {
+    let reply: Answer;
+    try {
+      reply = withData(event.data);
+    } catch {
+      return stop('the reading worker and the page lost step');
+    }
+    const answer = waiting.get(reply.id);
+    waiting.delete(reply.id);
+    answer?.(reply);
   });
-  return worker;
+  // A worker that cannot start or crashed.
+  running.addEventListener('error', () => stop('the reading worker failed'));
+  return running;
+}
+
+/** The reply with its data in place: as sent, or rebuilt from the last data read and what changed. */
+function withData(reply: ReadReply): Answer {
+  if ('error' in reply) {
+    lastRead = undefined;
+    return reply;
+  }
+  if (!reply.read) return reply;
+  let data: Json;
+  if ('data' in reply) data = reply.data;
+  else if (lastRead === undefined) throw new Error('a change came before the data it changes');
+  else data = decodeDelta(reply.delta, lastRead);
+  lastRead = data;
+  return { id: reply.id, read: { ...reply.read, quick: { ...reply.read.quick, data } }, fingerprint: reply.fingerprint };
+}
+
+/**
+ * `opened` (the last file read) is now held as `data`, equal to it: the next read's unchanged parts
+ * are taken from `data`'s objects, so comparing the two stops at every part that did not change.
+ */
+export function heldAs(opened: OpenedFile, data: Json): void {
+  if (opened.data === lastRead && data !== lastRead) lastRead = data;
 }
 
 /** openWorkingFile(text), read off the main thread where a Worker can do it. */
 export async function readWorkingFile(text: string): Promise<OpenedFile> {
   if (typeof Worker === 'undefined') return openWorkingFile(text);
   const id = nextId++;
-  const reply = await new Promise<ReadReply>((resolve) => {
+  const reply = await new Promise<Answer>((resolve) => {
     waiting.set(id, resolve);
     try {
       started().postMessage({ id, text } satisfies ReadRequest);

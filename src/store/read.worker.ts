@@ -1,5 +1,5 @@
 // The Web Worker that reads a chosen working file (see read-off-thread.ts).
-import { openQuickly, readElsewhere } from '../format';
+import { encodeDelta, openQuickly, readElsewhere, type Json } from '../format';
 import { textFingerprint } from '../protocol/turn-record';
 import type { ReadReply, ReadRequest } from './read-off-thread';
 
@@ -8,16 +8,26 @@ const scope = self as unknown as {
   addEventListener(type: 'message', listener: (event: MessageEvent<ReadRequest>) => void): void;
 };
 
+/** The data of the last text read and sent (the page holds data equal to it): the next is sent as what changed. */
+let last: Json | undefined;
+
 scope.addEventListener('message', ({ data: { id, text } }) => {
   try {
     // Only the quick reader runs here. A file it cannot read is answered at once with nothing,
     // and the page parses it, once: the full parser's Document could not be sent anyway.
     const opened = openQuickly(text);
     const read = opened && readElsewhere(opened);
-    // The position tape is handed over, not copied.
     // The text's fingerprint too (matched against the turn log): hashing a big file here costs the page nothing.
-    scope.postMessage({ id, read, fingerprint: textFingerprint(text) }, read ? [read.quick.positions.cells.buffer] : []);
+    const fingerprint = textFingerprint(text);
+    if (!read) return scope.postMessage({ id, read, fingerprint });
+    // The data as what changed since the last text read, when there was one.
+    const { data, ...quick } = read.quick;
+    const sent = last === undefined ? { data } : { delta: encodeDelta(last, data) };
+    last = data;
+    // The position tape is handed over, not copied.
+    scope.postMessage({ id, read: { ...read, quick }, ...sent, fingerprint }, [read.quick.positions.cells.buffer]);
   } catch (error) {
+    last = undefined;
     scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }
 });

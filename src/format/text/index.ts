@@ -1,6 +1,7 @@
 // The text room: YAML text ↔ model, with source positions on the way in and every comment, key
 // order and unknown key kept on the way out.
 export { openWorkingFile, openQuickly, openParsed, openRead, readElsewhere, diagnoseData, type OpenedFile, type ReadElsewhere } from './open';
+export type { FastRead } from './fast-load';
 export { saveWorkingFile, saveWithSource, stringifyData, withoutSnapshotFields, type SaveBase } from './save';
 export { parseSource, type ParsedSource } from './load';
 export { applyTextSplice, placeAfterEdit, rebaseTextEdit, textSplice, type TextSplice } from './text-edit';

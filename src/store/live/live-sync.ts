@@ -24,7 +24,7 @@ import {
 } from '../../format';
 import type { DiskState, ServerMessage } from '../../protocol/workspace-protocol';
 import type { TurnRecord } from '../../protocol/turn-record';
-import { fingerprintOf, readWorkingFile } from '../read-off-thread';
+import { fingerprintOf, heldAs, readWorkingFile } from '../read-off-thread';
 import { loadSession, startAutosave, type SavedSession, type SessionKey } from '../autosave';
 import { useDocumentStore } from '../document-store';
 import { useHistoryStore } from '../history-store';
@@ -503,6 +503,8 @@ function takeRead(disk: { version: string; text: string }, opened: OpenedFile, c
     // browser keeps of the session follow the text on disk.
     const data = shared === document.data ? opened.data : shared;
     outsideListener?.change(document.savedData, data, fingerprintOf(opened, disk.text), cause);
+    // The next text read is rebuilt on these objects: comparing it with the document stops at what did not change.
+    heldAs(opened, data);
     const changes = changedItems(document.data, data);
     useDocumentStore.getState().replaceFromDisk({
       base: opened.source,
