@@ -3,8 +3,9 @@
 // the quick reader's values, its position tape and the diagnostics; the page rebuilds the same
 // OpenedFile from them and the text. A file only the full parser can read (the worker answers at
 // once that it could not, having run only the quick reader), a page without Worker, or a worker
-// that failed: read here, once. A text read after another comes with only what changed in its
-// data (data-delta.ts): the page holds the rest.
+// that failed: read here, once. A first text's data comes a tree a message, so that no task of
+// the page copies all of it; a text read after another comes with only what changed in its data
+// (data-delta.ts): the page holds the rest.
 import { decodeDelta, openRead, openWorkingFile, type DataDelta, type FastRead, type Json, type OpenedFile, type ReadElsewhere } from '../format';
 import { textFingerprint } from '../protocol/turn-record';
 
@@ -18,8 +19,10 @@ export type ReadWithoutData = Omit<ReadElsewhere, 'quick'> & { quick: Omit<FastR
 
 export type ReadReply =
   | { id: number; read: undefined; fingerprint: string }
-  | ({ id: number; read: ReadWithoutData; fingerprint: string } & ({ data: Json } | { delta: DataDelta }))
-  | { id: number; error: string };
+  | ({ id: number; read: ReadWithoutData; fingerprint: string } & ({ parts: number; delta: DataDelta } | { delta: DataDelta }))
+  | { id: number; error: string }
+  /** One part of a first read's data, sent ahead of the reply that refers to it. */
+  | { id: number; part: number; value: Json };
 
 /** A reply with its data in place. */
 type Answer = { id: number; read: ReadElsewhere | undefined; fingerprint: string } | { id: number; error: string };
@@ -29,12 +32,15 @@ let nextId = 1;
 const waiting = new Map<number, (reply: Answer) => void>();
 /** Data equal to what the worker read last (its next delta is taken from it); undefined before the first. */
 let lastRead: Json | undefined;
+/** The parts of a first read's data received so far, in order. */
+let parts: Json[] = [];
 
 function started(): Worker {
   if (worker) return worker;
   const running = new Worker(new URL('./read.worker.ts', import.meta.url), { type: 'module' });
   worker = running;
   lastRead = undefined;
+  parts = [];
   const stop = (reason: string) => {
     // Every open waiting on it is read here instead; the next read starts a new worker.
     for (const answer of waiting.values()) answer({ id: 0, error: reason });
@@ -43,15 +49,23 @@ function started(): Worker {
     running.terminate();
   };
   running.addEventListener('message', (event: MessageEvent<ReadReply>) => {
+    const message = event.data;
+    if ('part' in message) {
+      parts.push(message.value);
+      return;
+    }
     let reply: Answer;
     try {
-      reply = withData(event.data);
+      reply = withData(message);
     } catch {
       return stop('the reading worker and the page lost step');
+    } finally {
+      parts = [];
     }
     const answer = waiting.get(reply.id);
     waiting.delete(reply.id);
-    answer?.(reply);
+    // In a task of its own: what the reader does next never adds to the task that copied the data.
+    if (answer) setTimeout(() => answer(reply), 0);
   });
   // A worker that cannot start or crashed.
   running.addEventListener('error', () => stop('the reading worker failed'));
@@ -59,15 +73,17 @@ function started(): Worker {
 }
 
 /** The reply with its data in place: as sent, or rebuilt from the last data read and what changed. */
-function withData(reply: ReadReply): Answer {
+function withData(reply: Exclude<ReadReply, { part: number }>): Answer {
   if ('error' in reply) {
     lastRead = undefined;
     return reply;
   }
   if (!reply.read) return reply;
   let data: Json;
-  if ('data' in reply) data = reply.data;
-  else if (lastRead === undefined) throw new Error('a change came before the data it changes');
+  if ('parts' in reply) {
+    if (parts.length !== reply.parts) throw new Error('parts of the data went missing');
+    data = decodeDelta(reply.delta, parts);
+  } else if (lastRead === undefined) throw new Error('a change came before the data it changes');
   else data = decodeDelta(reply.delta, lastRead);
   lastRead = data;
   return { id: reply.id, read: { ...reply.read, quick: { ...reply.read.quick, data } }, fingerprint: reply.fingerprint };

@@ -1,5 +1,5 @@
 // The Web Worker that reads a chosen working file (see read-off-thread.ts).
-import { encodeDelta, openQuickly, readElsewhere, type Json } from '../format';
+import { encodeDelta, encodeInParts, openQuickly, readElsewhere, type DataDelta, type Json } from '../format';
 import { textFingerprint } from '../protocol/turn-record';
 import type { ReadReply, ReadRequest } from './read-off-thread';
 
@@ -20,9 +20,15 @@ scope.addEventListener('message', ({ data: { id, text } }) => {
     // The text's fingerprint too (matched against the turn log): hashing a big file here costs the page nothing.
     const fingerprint = textFingerprint(text);
     if (!read) return scope.postMessage({ id, read, fingerprint });
-    // The data as what changed since the last text read, when there was one.
+    // The data as what changed since the last text read; the first, each tree in a message of its
+    // own (the page copies each in a task of its own) and the rest referring to them.
     const { data, ...quick } = read.quick;
-    const sent = last === undefined ? { data } : { delta: encodeDelta(last, data) };
+    let sent: { delta: DataDelta } | { parts: number; delta: DataDelta };
+    if (last === undefined) {
+      const { parts, delta } = encodeInParts(data);
+      parts.forEach((value, part) => scope.postMessage({ id, part, value }));
+      sent = { parts: parts.length, delta };
+    } else sent = { delta: encodeDelta(last, data) };
     last = data;
     // The position tape is handed over, not copied.
     scope.postMessage({ id, read: { ...read, quick }, ...sent, fingerprint }, [read.quick.positions.cells.buffer]);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { generateWorkingFile } from '../../../bench/generate-working-file';
 import { openWorkingFile } from '../text/open';
 import { addNode, updateNode } from '../operations';
-import { decodeDelta, encodeDelta } from './data-delta';
+import { decodeDelta, encodeDelta, encodeInParts } from './data-delta';
 import type { Json, WorkingFile } from './types';
 
 const RUNS = Number(process.env.FORMAT_PROPERTY_RUNS ?? 200);
@@ -31,6 +31,17 @@ describe('data sent as what changed', () => {
     expect(rebuilt.trees.current_reality!.nodes[0]).toBe(heldFile.trees.current_reality!.nodes[0]);
     expect(rebuilt.trees.current_reality!.nodes[3]).not.toBe(heldFile.trees.current_reality!.nodes[3]);
     expect(rebuilt.participants).toBe(heldFile.participants);
+  });
+
+  it('cuts a file into its trees, sent one by one, and the rest that refers to them', () => {
+    const file = openWorkingFile(generateWorkingFile(120)).data!;
+    const { parts, delta } = encodeInParts(file);
+    const trees = (file as unknown as WorkingFile).trees;
+    expect(parts).toEqual(expect.arrayContaining(Object.values(trees)));
+    expect(JSON.stringify(delta).length).toBeLessThan(JSON.stringify(file).length / 10);
+    const rebuilt = decodeDelta(copied(delta), copied(parts));
+    expect(JSON.stringify(rebuilt)).toBe(JSON.stringify(file));
+    expect(encodeInParts(['not', 'a', 'mapping'])).toEqual({ parts: [], delta: ['a', ['not', 'a', 'mapping']] });
   });
 
   it('keeps a key named __proto__ as the file’s own key', () => {

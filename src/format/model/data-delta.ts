@@ -21,6 +21,28 @@ export function encodeDelta(previous: Json, next: Json): DataDelta {
   return encode(shared, places);
 }
 
+/**
+ * `next` cut into parts sent one by one (each value two levels down that is a list or mapping: on
+ * a working file, each tree), and the rest referring to them by number: on the receiving thread
+ * each part is copied in a task of its own, so no single task copies a big file's whole data.
+ * Decoded with the parts as `previous`.
+ */
+export function encodeInParts(next: Json): { parts: Json[]; delta: DataDelta } {
+  const parts: Json[] = [];
+  const places = new Map<object, DataPath>();
+  if (typeof next === 'object' && next !== null && !Array.isArray(next)) {
+    for (const value of Object.values(next)) {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) continue;
+      for (const part of Object.values(value)) {
+        if (typeof part !== 'object' || part === null || places.has(part)) continue;
+        places.set(part, [parts.length]);
+        parts.push(part);
+      }
+    }
+  }
+  return { parts, delta: encode(next, places) };
+}
+
 /** The value `delta` stands for, taking every unchanged part from `previous` (equal to the sender's). */
 export function decodeDelta(delta: DataDelta, previous: Json): Json {
   if (!Array.isArray(delta)) return delta;

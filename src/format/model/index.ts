@@ -5,7 +5,7 @@ export type * from './types';
 export type * from './turn';
 export { deepEqual, isObject, sameItems } from './json';
 export { keepUnchanged } from './keep-unchanged';
-export { decodeDelta, encodeDelta, type DataDelta, type DataPath } from './data-delta';
+export { decodeDelta, encodeDelta, encodeInParts, type DataDelta, type DataPath } from './data-delta';
 export { formatPath, type Path, type PathSegment } from './path';
 export { MAX_FILE_BYTES, MAX_ALIAS_VALUES, describeBytes } from './limits';
 export { singleLine } from './findings';
