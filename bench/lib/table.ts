@@ -61,6 +61,11 @@ export function seconds(ms: number): string {
   return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;
 }
 
+/** The longest task a Long Tasks observer saw: Chromium reports only tasks of 50 ms or more, so none is none over 50 ms. */
+export function longestTask(ms: number): string {
+  return ms > 0 ? `longest main-thread task ${seconds(ms)}` : 'no main-thread task of 50 ms or more';
+}
+
 export function megabytes(bytes: number): string {
   return `${Math.round(bytes / 1048576)} MB`;
 }
