@@ -47,3 +47,19 @@ test('it can be installed: a manifest with name, icons and standalone display, a
   // every other criterion (manifest, icons, service worker) must hold.
   expect(installabilityErrors.filter((e) => e.errorId !== 'in-incognito')).toEqual([]);
 });
+
+test('the service worker waits while the person works, so its caching never slows their first steps', async ({ page }) => {
+  await page.goto('/');
+  await waitForLayout(page, 'current_reality');
+  // Clicking a card now and then for longer than the first wait: nothing is registered meanwhile.
+  for (let i = 0; i < 9; i++) {
+    await page.locator('[data-node-id="r1"] .cw-claim-text').click();
+    await page.waitForTimeout(700);
+  }
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined)).toBe(false);
+  // Left alone, the page registers it.
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    if (!registration.active) throw new Error('no active service worker');
+  });
+});

@@ -4,14 +4,17 @@
 // mid-edit). Where service workers are unavailable (plain http on another host), nothing changes.
 import { registerSW } from 'virtual:pwa-register';
 import { useDocumentStore } from '../store/document-store';
+import { sinceLastInput } from './timing/recent-input';
 
 /**
  * The first visit's service worker fetches and caches the whole editor as it installs: a few
  * hundred ms of work on a second thread, which on a 2-core machine slowed opening a big file
- * chosen at once by a sixth. It is registered once the page has been up this long, at an idle
+ * chosen at once by a sixth, and slows clicks and typing as much while it runs. It is registered
+ * once the page has been up this long and the person has left it alone for a moment, at an idle
  * moment.
  */
 const REGISTER_AFTER_MS = 5000;
+const QUIET_MS = 3000;
 
 /**
  * `live`: the page edits a file on disk through `causeway open`. It must always reach its server
@@ -31,6 +34,11 @@ export function startOffline(live = false): void {
       },
     });
   };
-  const whenIdle = typeof requestIdleCallback === 'function' ? (run: () => void) => requestIdleCallback(run, { timeout: REGISTER_AFTER_MS }) : (run: () => void) => run();
-  setTimeout(() => whenIdle(register), REGISTER_AFTER_MS);
+  const whenIdle = typeof requestIdleCallback === 'function' ? (run: () => void) => requestIdleCallback(run, { timeout: QUIET_MS }) : (run: () => void) => run();
+  const whenQuiet = () => {
+    const quiet = sinceLastInput();
+    if (quiet >= QUIET_MS) whenIdle(register);
+    else setTimeout(whenQuiet, QUIET_MS - quiet);
+  };
+  setTimeout(whenQuiet, REGISTER_AFTER_MS);
 }

@@ -17,3 +17,8 @@ if (typeof window !== 'undefined') {
 export function inputIsRecent(): boolean {
   return performance.now() - lastInput < RECENT_MS;
 }
+
+/** How long since the person last pressed a key, clicked or typed, in ms. */
+export function sinceLastInput(): number {
+  return performance.now() - lastInput;
+}
