@@ -14,7 +14,7 @@ export interface ReadRequest {
   text: string;
 }
 
-/** What the worker read, its data left out: sent whole (`data`) or as what changed since the last (`delta`). */
+/** What the worker read, its data left out: that comes in parts sent ahead (a first read), or as what changed since the last read. */
 export type ReadWithoutData = Omit<ReadElsewhere, 'quick'> & { quick: Omit<FastRead, 'data'> };
 
 export type ReadReply =
@@ -51,7 +51,7 @@ function started(): Worker {
   running.addEventListener('message', (event: MessageEvent<ReadReply>) => {
     const message = event.data;
     if ('part' in message) {
-      parts.push(message.value);
+      if (message.part === parts.length) parts.push(message.value);
       return;
     }
     let reply: Answer;
