@@ -8,6 +8,7 @@
 // (data-delta.ts): the page holds the rest.
 import { decodeDelta, openRead, openWorkingFile, type DataDelta, type FastRead, type Json, type OpenedFile, type ReadElsewhere } from '../format';
 import { textFingerprint } from '../protocol/turn-record';
+import { nextTask } from './next-task';
 
 export interface ReadRequest {
   id: number;
@@ -64,8 +65,9 @@ function started(): Worker {
     }
     const answer = waiting.get(reply.id);
     waiting.delete(reply.id);
-    // In a task of its own: what the reader does next never adds to the task that copied the data.
-    if (answer) setTimeout(() => answer(reply), 0);
+    // In a task of its own: what the reader does next never adds to the task that copied the data
+    // (a message, not a timer: a tab in the background still takes a change on disk at once).
+    if (answer) void nextTask().then(() => answer(reply));
   });
   // A worker that cannot start or crashed.
   running.addEventListener('error', () => stop('the reading worker failed'));

@@ -10,7 +10,7 @@ import { observeReopened } from '../store/turns/turn-tracking';
 import { readFileText } from './read-file';
 import { readWorkingFile } from '../store/read-off-thread';
 import { setSaveTarget } from './save-target';
-import { nextTask } from './timing/next-task';
+import { nextTask } from '../store/next-task';
 import { useImportReport } from './exchange/import-report-store';
 
 /**

@@ -10,7 +10,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { Position, type NodeHandle } from '@xyflow/react';
 import type { ClaimData } from './build-flow';
 import { ClaimCard, linkHandleSide } from './ClaimNode';
-import { nextTask } from '../timing/next-task';
+import { nextTask } from '../../store/next-task';
 import { keepRecent } from './recent';
 import { calibrationParts, metricsCard, modelCard, partsCard, readMetrics, sizeOf, type CardMetrics, type CardParts, type CardSize, type Modelled, type UnsureLines } from './card-model';
 import { useChecks } from '../checks/check-report';

@@ -5,7 +5,7 @@
 // moves and the work stays small. Anything bigger places every link again.
 import { RectGrid, RectList } from '../../layout';
 import { pointAlong } from '../../render/geometry';
-import { nextTask } from '../timing/next-task';
+import { nextTask } from '../../store/next-task';
 import { relationLabel } from '../words';
 import type { LinkData, LinkFlowEdge, CausewayFlowNode, PlaceLater } from './build-flow';
 import { JUNCTION_SIZE, LABEL_POSITIONS, assignSlots, centre, linkCourse, overlapArea, samePoints, type EdgeEnd, type Orientation, type Point, type Rect, type Slot } from './edge-geometry';

@@ -5,7 +5,7 @@
 // paint first: it follows in the next task, still apart from the work that brought it, but without
 // waiting for frames.
 import { useEffect, useRef, useState } from 'react';
-import { nextTask } from './next-task';
+import { nextTask } from '../../store/next-task';
 import { inputIsRecent } from './recent-input';
 
 /**
