@@ -80,3 +80,31 @@ test('a big tree: wherever the view goes its cards and links are drawn, and the 
     await expect(page.locator('.cw-canvas[data-tree="current_reality"] .react-flow__node.selected')).toBeInViewport();
   }
 });
+
+test('printing a tree too big for one page puts every card on it, inside the printed canvas, and gives the view back after', async ({ page }) => {
+  test.setTimeout(120_000);
+  const path = join(mkdtempSync(join(tmpdir(), 'causeway-big-print-')), 'big-print.yaml');
+  writeFileSync(path, generateWorkingFile(PER_TREE * 6));
+  await page.goto('/');
+  await waitForLayout(page, 'current_reality');
+  await openThroughInput(page, path);
+  await expect(canvas(page)).toHaveAttribute('data-view', 'shown', { timeout: 60_000 });
+  await waitForViewportStill(page);
+  const before = await page.locator('.cw-canvas[data-tree="current_reality"] .react-flow__viewport').getAttribute('style');
+  const cards = await page.evaluate(() => document.querySelector('[role="tab"][aria-selected="true"]')?.textContent?.match(/\d+$/)?.[0]);
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  await page.emulateMedia({ media: 'print' });
+  // Every card of the tree is drawn, and none reaches past the printed canvas.
+  await expect(canvas(page).locator('.react-flow__node-claim')).toHaveCount(Number(cards));
+  const outside = await canvas(page).evaluate((area) => {
+    const box = area.getBoundingClientRect();
+    return [...area.querySelectorAll('.react-flow__node-claim')].filter((card) => {
+      const r = card.getBoundingClientRect();
+      return r.left < box.left || r.top < box.top || r.right > box.right || r.bottom > box.bottom;
+    }).length;
+  });
+  expect(outside).toBe(0);
+  await page.emulateMedia({ media: 'screen' });
+  await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+  await expect(page.locator('.cw-canvas[data-tree="current_reality"] .react-flow__viewport')).toHaveAttribute('style', before!);
+});

@@ -4,7 +4,7 @@
 // "scroll this into view" (tabbing to a card off screen, find in page) into a pan of the
 // canvas, and fits the whole tree into the printed page while printing.
 import { useEffect, type RefObject } from 'react';
-import { getViewportForBounds, useReactFlow, type Viewport } from '@xyflow/react';
+import { getViewportForBounds, useReactFlow, useStoreApi, type Viewport } from '@xyflow/react';
 import type { DrawableTree } from '../../format';
 import { useDocumentStore } from '../../store/document-store';
 import { motion } from '../motion';
@@ -13,7 +13,7 @@ import type { CausewayFlowNode, LinkFlowEdge } from './build-flow';
 import { registerCanvasActions } from './canvas-actions';
 import { connectedNodes, nextInDirection, type Direction } from './neighbour';
 import { centreMove } from './centre-move';
-import { PRINT_SIZE } from './print-size';
+import { PRINT_MIN_ZOOM, PRINT_SIZE } from './print-size';
 import { useInPlaceEdit } from './in-place-edit';
 import { clearRoom, minimapOf, openingViewport } from './opening-view';
 import { boundsOf } from './overview-geometry';
@@ -136,16 +136,22 @@ export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLD
     return () => window.removeEventListener('scroll', onScroll, true);
   }, [flow, canvasRef]);
 
+  const store = useStoreApi<CausewayFlowNode, LinkFlowEdge>();
   useEffect(() => {
-    let saved: Viewport | null = null;
+    let saved: { viewport: Viewport; minZoom: number } | null = null;
     const beforePrint = () => {
       const nodes = allNodes();
       if (nodes.length === 0) return;
-      saved = flow.getViewport();
-      void flow.setViewport(getViewportForBounds(box(nodes), PRINT_SIZE.width, PRINT_SIZE.height, 0.05, 1.2, 0.04));
+      saved = { viewport: flow.getViewport(), minZoom: store.getState().minZoom };
+      // The whole tree goes on the page, however big: below the canvas's own smallest zoom if need be.
+      store.getState().setMinZoom(PRINT_MIN_ZOOM);
+      void flow.setViewport(getViewportForBounds(box(nodes), PRINT_SIZE.width, PRINT_SIZE.height, PRINT_MIN_ZOOM, 1.2, 0.04));
     };
     const afterPrint = () => {
-      if (saved) void flow.setViewport(saved);
+      if (saved) {
+        void flow.setViewport(saved.viewport);
+        store.getState().setMinZoom(saved.minZoom);
+      }
       saved = null;
     };
     window.addEventListener('beforeprint', beforePrint);
@@ -154,5 +160,5 @@ export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLD
       window.removeEventListener('beforeprint', beforePrint);
       window.removeEventListener('afterprint', afterPrint);
     };
-  }, [flow, allNodes]);
+  }, [flow, allNodes, store]);
 }
