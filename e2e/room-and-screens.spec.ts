@@ -106,6 +106,21 @@ test('the legend folds to one small key and the minimap can be hidden; both are 
   expect(mapBox.y).toBeGreaterThanOrEqual(canvas.y + canvas.height - 1);
   // Every mark explains itself on hover.
   await expect(legend.locator('li', { hasText: 'A1' })).toHaveAttribute('title', /assumptions the link rests on/);
+  // The minimap follows what the cards say: typing in a statement leaves it as it was; an
+  // acceptance draws the card in the accepted colour.
+  const mapPaths = () => map.locator('path[fill]').evaluateAll((paths) => paths.map((path) => `${path.getAttribute('fill')} ${path.getAttribute('d')}`).join('|'));
+  const before = await mapPaths();
+  await page.locator('[data-node-id="r5"] .cw-claim-text').click();
+  const panel = side(page).locator('[data-inspecting="r5"]');
+  await panel.getByRole('textbox', { name: 'Text', exact: true }).press('End');
+  await panel.getByRole('textbox', { name: 'Text', exact: true }).pressSequentially(' Mostly.');
+  await expect(page.locator('[data-node-id="r5"]')).toContainText('Mostly.');
+  expect(await mapPaths()).toBe(before);
+  await panel.getByRole('button', { name: 'Accept…' }).click();
+  await panel.getByRole('checkbox', { name: 'Maya' }).check();
+  await panel.getByRole('button', { name: 'Accept r5' }).click();
+  await expect(page.locator('[data-node-id="r5"]')).toHaveAttribute('data-status', 'accepted');
+  await expect.poll(mapPaths).not.toBe(before);
 
   const heightOpen = (await page.locator('.cw-canvas-foot').boundingBox())!.height;
   await legend.getByRole('button', { name: 'Key' }).click();

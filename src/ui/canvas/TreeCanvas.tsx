@@ -52,7 +52,7 @@ import { canvasActions } from './canvas-actions';
 import { useInPlaceEdit } from './in-place-edit';
 import { NEUTRAL_COLOUR, statusColour } from './minimap-colour';
 import { OverviewMap, type OverviewBox } from './OverviewMap';
-import { boundsOf } from './overview-geometry';
+import { boundsOf, sameBoxes } from './overview-geometry';
 import { useTheme } from '../theme/theme';
 import { useAfterPaint } from '../timing/use-after-paint';
 import { keepFlow, keptFlow } from './flow-cache';
@@ -114,7 +114,9 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   const startIds = useMemo(() => new Set(readingStart(tree.key, tree.nodes, tree.links)), [tree]);
   // Folded branches: a view of this browser, never written to the file.
   const foldedIds = useFolded(fileName, tree.key);
-  const folded = useMemo(() => ({ cards: foldedIds, ...foldBranches(foldedIds, tree.nodes.map((n) => n.id), tree.links) }), [foldedIds, tree]);
+  // With nothing folded, the same object whatever the tree: a keystroke does not redo what depends on it.
+  const foldsIn = foldedIds.size > 0 ? tree : undefined;
+  const folded = useMemo(() => ({ cards: foldedIds, ...foldBranches(foldedIds, foldsIn?.nodes.map((n) => n.id) ?? [], foldsIn?.links ?? []) }), [foldedIds, foldsIn]);
   const toggleFold = useCallback((id: string) => setFolded(fileName, tree.key, [id], !foldedCards(fileName, tree.key).has(id)), [fileName, tree.key]);
   const theme = useTheme((s) => s.theme);
 
@@ -172,7 +174,9 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   const arranged = useArrangedView({ file: fileName, view: storageView, tree, structure: key, sizes: cardSizes?.request === request ? cardSizes.sizes : undefined, generation: relayoutGeneration });
   const { positions, junctions } = arranged;
 
-  // The minimap's cards: their laid-out (or dragged) places, measured sizes and status colours.
+  // The minimap's cards: their laid-out (or dragged) places, measured sizes and status colours;
+  // the same list while they are the same (typing in a statement redraws no minimap).
+  const overviewRef = useRef<OverviewBox[]>([]);
   const overview = useMemo(() => {
     const boxes: OverviewBox[] = [];
     const known = cardSizes?.sizes;
@@ -183,8 +187,9 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
       if (at && size && !folded.hidden.has(node.id)) boxes.push({ x: at.x, y: at.y, width: size.width, height: size.height, colour: statusColour(node.status) });
     }
     for (const at of junctions.values()) boxes.push({ x: at.x - JUNCTION_SIZE / 2, y: at.y - JUNCTION_SIZE / 2, width: JUNCTION_SIZE, height: JUNCTION_SIZE, colour: NEUTRAL_COLOUR });
-    return boxes;
+    return sameBoxes(overviewRef.current, boxes) ? overviewRef.current : boxes;
   }, [positions, cardSizes, tree.nodes, junctions, folded]);
+  overviewRef.current = overview;
 
   useEffect(() => {
     // Cards wait for their places and sizes: given both, React Flow draws only those in view

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundsOf, boxesPath, flowPointAt, maskPath, overviewFrame } from './overview-geometry';
+import { boundsOf, boxesPath, flowPointAt, maskPath, overviewFrame, sameBoxes } from './overview-geometry';
 
 describe('the minimap geometry', () => {
   it('frames the cards and the visible part together, at the map’s aspect ratio', () => {
@@ -28,5 +28,16 @@ describe('the minimap geometry', () => {
   it('finds the flow point under the pointer', () => {
     const frame = { x: -100, y: 50, width: 400, height: 200 };
     expect(flowPointAt(frame, { left: 10, top: 20, width: 200, height: 100 }, 110, 70)).toEqual({ x: 100, y: 150 });
+  });
+});
+
+describe('the minimap’s boxes compared', () => {
+  it('are the same only when every box has the same place, size and colour', () => {
+    const box = { x: 1, y: 2, width: 3, height: 4, colour: 'green' };
+    expect(sameBoxes([box], [{ ...box }])).toBe(true);
+    expect(sameBoxes([box], [{ ...box, colour: 'blue' }])).toBe(false);
+    expect(sameBoxes([box], [{ ...box, y: 3 }])).toBe(false);
+    expect(sameBoxes([box], [box, box])).toBe(false);
+    expect(sameBoxes([], [])).toBe(true);
   });
 });

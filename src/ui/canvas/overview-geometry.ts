@@ -43,6 +43,17 @@ function union(a: Rect, b: Rect): Rect {
 }
 
 /** Every box as one closed outline of a single SVG path (one element however many cards). */
+/** Whether two lists of coloured boxes are the same, box by box. */
+export function sameBoxes(a: readonly (Rect & { colour: string })[], b: readonly (Rect & { colour: string })[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const [p, q] = [a[i]!, b[i]!];
+    if (p.x !== q.x || p.y !== q.y || p.width !== q.width || p.height !== q.height || p.colour !== q.colour) return false;
+  }
+  return true;
+}
+
 export function boxesPath(boxes: readonly Rect[]): string {
   const parts: string[] = [];
   for (const b of boxes) parts.push(`M${round(b.x)} ${round(b.y)}h${round(b.width)}v${round(b.height)}h${round(-b.width)}z`);
