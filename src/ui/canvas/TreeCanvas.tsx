@@ -229,7 +229,16 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
       setEdges((previous) => {
         const before = new Map(previous.map((e) => [e.id, e]));
         const selection = useDocumentStore.getState().view.selection;
-        return sameIfUnchanged(previous, built.edges.map((edge) => keepIfSame(before.get(edge.id), { ...edge, selected: isEdgeSelected(edge, selection) })));
+        return sameIfUnchanged(
+          previous,
+          built.edges.map((edge) => {
+            const last = before.get(edge.id);
+            const selected = isEdgeSelected(edge, selection);
+            // The common case after one edit: this link is drawn as it was (its data kept by `buildFlow`).
+            if (last && last.data === edge.data && last.selected === selected && last.hidden === edge.hidden && last.source === edge.source && last.target === edge.target && last.ariaLabel === edge.ariaLabel && last.focusable === edge.focusable) return last;
+            return keepIfSame(last, { ...edge, selected });
+          }),
+        );
       });
     if (!built.place) {
       keepFlow(flowKey, inputs, built);
