@@ -11,12 +11,17 @@ import { applyTextSplice, textSplice, type TextSplice } from '../text';
  */
 export const PROSE_FIELDS: ReadonlySet<string> = new Set(['text']);
 
+/** The letters of a word: the tokens split at anything else, and two words never run together. */
+const WORD_LETTERS = "\\p{L}\\p{M}\\p{N}_'’-";
+const WORD_CHARACTER = new RegExp(`[${WORD_LETTERS}]`, 'u');
+const TOKEN = new RegExp(`\\s|[${WORD_LETTERS}]+|[^\\s${WORD_LETTERS}]+?`, 'gu');
+
 /**
  * Words, and single other characters (a space, punctuation, an emoji), by code point. Spaces one
  * by one: two people each typing a space at one place still line up with the text around it.
  */
 function tokens(text: string): string[] {
-  return text.match(/\s|[\p{L}\p{M}\p{N}_'’-]+|[^\s\p{L}\p{M}\p{N}_'’-]+?/gu) ?? [];
+  return text.match(TOKEN) ?? [];
 }
 
 /**
@@ -64,8 +69,6 @@ function mergeSplices(base: string, x: TextSplice, y: TextSplice): string | unde
   if (y.at + y.remove <= x.at) return applyTextSplice(applyTextSplice(base, x), y);
   return undefined;
 }
-
-const WORD_CHARACTER = /[\p{L}\p{M}\p{N}_'’-]/u;
 
 /**
  * What two people added at one place after `before`, both kept (between `head` and `tail`, the
