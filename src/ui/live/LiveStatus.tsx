@@ -1,5 +1,6 @@
 // The toolbar's word on the file on disk: Saved / Saving… / Not saved (reason) / Disconnected.
 // Always visible while the editor works on a file through `causeway open`.
+import type { ReactNode } from 'react';
 import { retryWrite } from '../../store/live/live-sync';
 import { useLiveStore } from '../../store/live/live-store';
 import { useGroupStore } from '../../store/group/group-store';
@@ -38,22 +39,12 @@ export function LiveStatus() {
       </span>
     );
   }
-  if (diskProblem && save.kind !== 'unsaved') {
-    return (
-      <span className="cw-live-status is-unsaved" role="status" data-testid="save-status" data-state="unsaved" title={`Not saved: ${diskProblem}`}>
-        <span aria-hidden="true">●</span> Not saved <span className="cw-live-detail">(the file on disk cannot be used now)</span>
-      </span>
-    );
-  }
+  if (diskProblem && save.kind !== 'unsaved') return <NotSaved reason="the file on disk cannot be used now" title={diskProblem} />;
   if (waiting > 0 && save.kind !== 'unsaved') {
     const conflicts = `${waiting} conflict${waiting === 1 ? '' : 's'} with the file on disk`;
     const reason = invited ? `waiting for the driver to settle ${conflicts}` : `the group’s work: ${conflicts} to settle`;
     const detail = invited ? 'Another program changed the file where the group was working. Your work is kept in the session and written once the driver settles it.' : 'Settle them under Conflicts: until then the session writes nothing to the file.';
-    return (
-      <span className="cw-live-status is-unsaved" role="status" data-testid="save-status" data-state="unsaved" title={`Not saved: ${reason}. ${detail}`}>
-        <span aria-hidden="true">●</span> Not saved <span className="cw-live-detail">({reason})</span>
-      </span>
-    );
+    return <NotSaved reason={reason} title={`${reason}. ${detail}`} />;
   }
   if (save.kind === 'saved') {
     return (
@@ -70,13 +61,22 @@ export function LiveStatus() {
     );
   }
   return (
-    <span className="cw-live-status is-unsaved" role="status" data-testid="save-status" data-state="unsaved" title={`Not saved: ${save.reason}`}>
-      <span aria-hidden="true">●</span> Not saved <span className="cw-live-detail">({save.reason})</span>
+    <NotSaved reason={save.reason} title={save.reason}>
       {!/conflict|disconnected|unreadable|unfinished|gone from disk/.test(save.reason) && (
         <button type="button" className="cw-button cw-live-retry" onClick={retryWrite}>
           Try again
         </button>
       )}
+    </NotSaved>
+  );
+}
+
+/** "Not saved (why)", with the whole story in the tooltip, and what the person can do about it. */
+function NotSaved({ reason, title, children }: { reason: string; title: string; children?: ReactNode }) {
+  return (
+    <span className="cw-live-status is-unsaved" role="status" data-testid="save-status" data-state="unsaved" title={`Not saved: ${title}`}>
+      <span aria-hidden="true">●</span> Not saved <span className="cw-live-detail">({reason})</span>
+      {children}
     </span>
   );
 }
