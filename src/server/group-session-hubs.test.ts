@@ -43,7 +43,7 @@ describe.skipIf(!REDIS_SERVER)('a group session on hubs, and another program wri
     redis?.process.kill();
   });
 
-  it('tells the driver, holds the file until the driver settles, then writes the choice and what was done meanwhile', async () => {
+  it('tells the driver (again after its page reconnects), holds the file until the driver settles, then writes the choice and what was done meanwhile', async () => {
     const { server, file } = await serve(SAMPLES.workshop, 'file', undefined, { address: { socket: hub.url, pages: `http://127.0.0.1:${hub.port}` }, secret: SECRET, documentName: DOC });
     await server.group!.connect();
     const onDisk = async () => openWorkingFile(await readFile(file, 'utf8')).data as unknown as WorkingFile;
@@ -77,6 +77,16 @@ describe.skipIf(!REDIS_SERVER)('a group session on hubs, and another program wri
     // Bob's page, on the hub, reads that the file waits for the driver.
     await until(() => (bob.conflicts.some((c) => c.id === conflict!.id) ? true : undefined), 6000, 'the conflict on bob’s page');
 
+    // The driver's page drops its connection and comes back: it is told of the waiting conflict at once.
+    driver.socket.terminate();
+    const back = await connect(server);
+    await back.next('welcome');
+    const told = (await until(async () => {
+      const message = (await back.next('group')) as GroupMessage;
+      return message.conflicts.some((c) => c.id === conflict!.id) ? message : undefined;
+    }, 6000, 'the conflict told again'))!;
+    expect(told.conflicts).toHaveLength(1);
+
     // Meanwhile Bob keeps working: nothing reaches the file, and nothing is lost.
     expect(bob.edit((f) => ops.addNode(f, 'current_reality', { kind: 'cause', text: 'Nobody covers for them.', id: 'n41' })).ok).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 800));
@@ -84,12 +94,12 @@ describe.skipIf(!REDIS_SERVER)('a group session on hubs, and another program wri
     expect(findItem(await onDisk(), 'n40')?.text).toBe('Approvers are overloaded on Fridays.');
 
     // The driver takes the file's wording: the file keeps it and gets Bob's later node.
-    driver.send({ type: 'settle-group', conflict: conflict!.id, side: 'theirs' });
+    back.send({ type: 'settle-group', conflict: conflict!.id, side: 'theirs' });
     await until(async () => {
       const now = await onDisk();
       return findItem(now, 'n40')?.text === 'Approvers are overloaded on Fridays.' && findItem(now, 'n41') ? true : undefined;
     }, 6000, 'the settled file with bob’s later node');
-    await nextGroup((message) => message.conflicts.length === 0, 'the driver told it is settled');
+    await until(async () => (((await back.next('group')) as GroupMessage).conflicts.length === 0 ? true : undefined), 6000, 'the driver told it is settled');
     await until(() => (bob.conflicts.length === 0 && findItem(bob.data as unknown as WorkingFile, 'n40')?.text === 'Approvers are overloaded on Fridays.' ? true : undefined), 6000, 'bob’s page settled');
   }, 40_000);
 });
