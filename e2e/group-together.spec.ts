@@ -7,10 +7,10 @@
 // group's work waits, kept, for the file.
 import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { EXAMPLE_PATH } from './helpers';
+import { EXAMPLE_PATH, openSnapshotPanel } from './helpers';
 import { expectNoSeriousViolations } from './axe';
 import { inviteLink, joinWith } from './group-helpers';
 import { card, inspector, nodeText, notice, openLive, read, selectNode, serve, side, status, stopAll, textField, typeInText } from './live-helpers';
@@ -99,18 +99,46 @@ test('two invited people typing in one statement at the same moment both keep ev
   await expect(status(priya)).toHaveText(/Saved/);
 });
 
-test('the driver and an invited person typing in one statement at the same moment both keep every keystroke: no conflict, on both pages and in the file', async ({ page: driver }) => {
+test('the driver and an invited person typing at the very same place in one statement: both keep every keystroke, each one’s words whole, the same on both pages and in the file', async ({ page: driver }) => {
   test.setTimeout(240_000);
   const { path, tom } = await groupOfThree(driver);
-  // The driver's page writes the file and the others' typing reaches it through the file: the two
-  // are merged word by word (the driver at the start, Tom at the end), never offered as a conflict.
-  const merged = await typeTogether(driver, tom);
-  await expect(textField(driver, 'r5')).toHaveValue(merged, { timeout: 8000 });
-  await expect(textField(tom, 'r5')).toHaveValue(merged, { timeout: 8000 });
+  // The driver edits the session's document like everyone else: at one place, each one's typing
+  // stays together (never one's letters inside the other's word).
+  await typeAtOnce([driver, 'Control+End', ' driver words here'], [tom, 'Control+End', ' tom says other things']);
+  await expect.poll(async () => (await textField(driver, 'r5').inputValue()) === (await textField(tom, 'r5').inputValue()), { timeout: 8000 }).toBe(true);
+  const merged = await textField(tom, 'r5').inputValue();
+  const letters = (text: string) => text.replace(/\s/g, '');
+  expect(letters(merged)).toContain('driverwordshere');
+  expect(letters(merged)).toContain('tomsaysotherthings');
+  expect(letters(merged)).toHaveLength(letters(`${R5}driverwordsheretomsaysotherthings`).length);
   await expect.poll(() => nodeText(path, 'current_reality', 'r5'), { timeout: 8000 }).toBe(merged);
   await expect(side(driver).locator('[data-conflict-id]')).toHaveCount(0);
   await expect(status(driver)).toHaveText(/Saved/);
   await expect(status(tom)).toHaveText(/Saved/);
+});
+
+test('the driver in a running session: Saved means the file has it, another program’s change is marked and told, and Record snapshot records what the session wrote', async ({ page: driver }) => {
+  test.setTimeout(240_000);
+  const { path, tom } = await groupOfThree(driver);
+  await typeInText(driver, 'r3', ' Said by the driver.');
+  await expect(status(driver)).toHaveText(/Saved/, { timeout: 8000 });
+  // Read once, right away: "Saved" is the file's word, not the session's.
+  expect(nodeText(path, 'current_reality', 'r3')).toMatch(/ Said by the driver\.$/);
+  await expect(card(tom, 'r3')).toContainText('Said by the driver.');
+
+  writeFileSync(path, read(path).replace('Visitors often wait more than two hours for a repair.', 'Visitors often wait all afternoon for a repair.'));
+  await expect(card(driver, 'r1')).toContainText('Visitors often wait all afternoon for a repair.', { timeout: 3000 });
+  await expect(card(driver, 'r1')).toHaveAttribute('data-changed-on-disk', 'true');
+  await expect(notice(driver)).toContainText('1 item changed on disk');
+  await expect(card(tom, 'r1')).toContainText('Visitors often wait all afternoon for a repair.', { timeout: 3000 });
+
+  const snapshot = await openSnapshotPanel(driver);
+  await snapshot.getByLabel('Snapshot summary (optional)').fill('Recorded in the session');
+  await snapshot.getByRole('button', { name: 'Record with this summary' }).click();
+  await expect(notice(driver)).toContainText('Recorded revision 1', { timeout: 15_000 });
+  const recorded = parse(read(join(dirname(path), `.${basename(path, '.yaml')}`, 'history', '000001.yaml'))) as { change: { summary: string } };
+  expect(recorded.change.summary).toBe('Recorded in the session');
+  await expect(status(driver)).toHaveText(/Saved/);
 });
 
 test('a participant whose connection drops keeps working; back, their edits reach the others and the file, and one that met another person’s change of the same field is shown to them', async ({ page: driver }) => {

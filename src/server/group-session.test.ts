@@ -254,15 +254,15 @@ describe('the group session of causeway open', () => {
     await until(() => (findItem(bob.data as unknown as WorkingFile, 'n40')?.text === 'Approvers are overloaded on Fridays.' ? true : undefined), 4000, 'the file’s value on bob’s page');
   });
 
-  it('shows the driver once, with their selection and typing, when the driver’s page joins the presence with its own secret; and writes nothing from it', async () => {
+  it('shows the driver once, with their selection and typing, when the driver’s page joins the session with its own secret; and its edits reach the file as the driver made them', async () => {
     const { server, driver, onDisk } = await groupSession();
     const answer = await invite(driver, { role: 'participant', participant: 'bob' });
     const bob = await join(server, (await exchange(server, answer.link!)).secret!);
     await bob.whenConnected();
     await until(() => bob.presence().find((p) => p.user.role === 'driver'), 4000, 'the server’s stand-in for the driver');
-    // The driver's page, with a secret of its own (a driver's grant), follows the session without editing it.
+    // The driver's page, with a secret of its own (a driver's grant), joins the session.
     const secret = await secretFor(server);
-    const page = await CollabClient.start({ url: `ws://127.0.0.1:${server.port}${COLLAB_PATH}`, documentName: GROUP_DOCUMENT, credential: secret, WebSocket, reconnectDelayMs: 50, presenceOnly: true });
+    const page = await CollabClient.start({ url: `ws://127.0.0.1:${server.port}${COLLAB_PATH}`, documentName: GROUP_DOCUMENT, credential: secret, WebSocket, reconnectDelayMs: 50 });
     clients.push(page);
     await page.whenConnected();
     expect(page.identity).toMatchObject({ id: 'alice', role: 'driver' });
@@ -273,18 +273,21 @@ describe('the group session of causeway open', () => {
       return drivers.length === 1 && drivers[0]!.editing === 'n5' ? drivers[0] : undefined;
     }, 4000, 'the driver once, editing n5');
     expect(seen).toEqual({ user: { id: 'alice', name: 'Alice', colour: expect.any(String), role: 'driver' }, selection: ['n5'], editing: 'n5' });
-    // It writes nothing: an edit through it is refused on the page, and the file keeps its text.
-    const before = findItem(await onDisk(), 'n5')!.text;
-    const edited = ops.updateNode(page.data as unknown as WorkingFile, 'n5', { text: 'Not from here.' });
-    expect(edited.ok).toBe(true);
-    expect(page.write((edited as { file: WorkingFile }).file as unknown as Json)).toMatchObject({ ok: false });
+    // Its edit reaches the others and the file, with the credit the driver gave (the driver's power).
+    const retyped = ops.updateNode(page.data as unknown as WorkingFile, 'n5', { text: 'Said by Bob, typed by the driver.' });
+    expect(retyped.ok).toBe(true);
+    const credited = ops.addContribution((retyped as { file: WorkingFile }).file, 'n5', { by: 'bob', attribution: 'speaker_label', mode: 'text' });
+    expect(credited.ok).toBe(true);
+    expect(page.write((credited as { file: WorkingFile }).file as unknown as Json)).toMatchObject({ ok: true });
+    await until(async () => (findItem(await onDisk(), 'n5')?.text === 'Said by Bob, typed by the driver.' ? true : undefined), 4000, 'the driver’s edit in the file');
+    expect(findItem(await onDisk(), 'n5')?.contributions).toContainEqual({ by: 'bob', attribution: 'speaker_label', mode: 'text' });
+    await until(() => (findItem(bob.data as unknown as WorkingFile, 'n5')?.text === 'Said by Bob, typed by the driver.' ? true : undefined), 4000, 'the driver’s edit on bob’s page');
     // Gone again: the server's stand-in comes back, so the others still see the driver.
     await page.close();
     await until(() => {
       const drivers = bob.presence().filter((p) => p.user.role === 'driver');
       return drivers.length === 1 && drivers[0]!.editing === null ? true : undefined;
     }, 4000, 'the stand-in back');
-    expect(findItem(await onDisk(), 'n5')!.text).toBe(before);
   });
 
   it('tells the driver’s page who is here when that changes, not at every selection or keystroke of someone else', async () => {

@@ -41,11 +41,6 @@ export interface CollabClientOptions {
   WebSocket?: unknown;
   /** The first pause before connecting again after a lost connection (doubles up to 10 s). */
   reconnectDelayMs?: number;
-  /**
-   * Follows the document and takes part in presence only, writing nothing: for the driver's page,
-   * whose edits reach the session through the file (its copy is never carried into the session's).
-   */
-  presenceOnly?: boolean;
 }
 
 export type ClientStatus = 'connecting' | 'connected' | 'offline' | 'refused' | 'closed';
@@ -97,7 +92,7 @@ export class CollabClient {
   private lostValue: MergeConflict[] = [];
   private readonly onDocUpdate = () => this.emit('change');
   private readonly onTransaction = (transaction: Y.Transaction, doc: Y.Doc) => {
-    if (transaction.local || transaction.origin === LOCAL || this.options.presenceOnly) return;
+    if (transaction.local || transaction.origin === LOCAL) return;
     const overwrites = concurrentOverwrites(transaction, rootsOf(doc).items);
     if (overwrites.length > 0) this.report(this.lostTogether(overwrites), 'together');
   };
@@ -203,7 +198,6 @@ export class CollabClient {
    * credited as the server will credit it; refused edits change nothing.
    */
   write(after: Json, before: DocView = this.reader.view()): EditOutcome {
-    if (this.options.presenceOnly) return { ok: false, reason: 'This page follows the session without editing it.' };
     const written = writeEdit(this.docValue, this.identityValue, before, after, LOCAL);
     return written.ok ? { ok: true, notes: written.notes } : written;
   }
@@ -409,7 +403,7 @@ export class CollabClient {
     const serverEpoch = epochOf(fresh);
     const theirs = readDoc(fresh).data;
     const base = this.base;
-    const ownWork = !this.options.presenceOnly && !this.discardLocal && localEpoch !== '' && base !== undefined && !deepEqual(mine, base.data);
+    const ownWork = !this.discardLocal && localEpoch !== '' && base !== undefined && !deepEqual(mine, base.data);
     let lost: MergeConflict[] = [];
     if (ownWork && localEpoch === serverEpoch) {
       // The same session: Yjs merges the copies. Where someone else changed a field this page

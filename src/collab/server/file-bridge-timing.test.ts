@@ -1,5 +1,6 @@
 // When the session writes the file: typing once it pauses (one write, not one a key), any other
-// change at once, because the driver's page follows the session through the file.
+// change at once, because whoever reads the file (the assistant, on hubs the driver's page) follows
+// the session through it.
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import * as ops from '../../format';

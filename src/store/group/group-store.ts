@@ -1,8 +1,8 @@
 // The group session as this page sees it. For the driver (the live channel): the invites made and
 // who is in. For an invited person (the collaboration channel): their role, the connection, who
 // is in, and the edits the session could not keep. The UI reads this; live-sync.ts (driver) and
-// group-sync.ts (invited people) keep it current; driver-presence.ts puts the driver's page in the
-// session's presence.
+// group-sync.ts (invited people) keep it current; driver-session.ts puts the driver's page in the
+// session.
 import { create } from 'zustand';
 import type { MergeConflict } from '../../format';
 import type { Presence, SessionConflict } from '../../protocol/collab-protocol';

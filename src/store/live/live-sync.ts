@@ -5,7 +5,10 @@
 //   the two are merged item by item (src/format/merge), and conflicts wait for the user;
 // - a text on disk that cannot be read is shown as a problem and never written over by itself;
 // - while the server is away the edits stay here (and in browser storage) and are written when
-//   it is back.
+//   it is back;
+// - once a group session runs, the driver's page hands the document over to it at the first
+//   moment nothing waits to be written (driver-session.ts): the session writes the file from
+//   then on, and this channel reads each change of it to tell it and to say "Saved".
 import {
   deepEqual,
   diagnoseData,
@@ -32,6 +35,7 @@ import { currentSecret, forgetSecret, invitedAccess, obtainAccess, onNewAccess, 
 import { useGroupStore } from '../group/group-store';
 import type { InviteRequest } from '../../protocol/workspace-protocol';
 import type { SessionConflict } from '../../protocol/collab-protocol';
+import type { CollabClient } from '../../collab/client';
 import { connectLive, type ConnectionState, type LiveConnection } from './live-connection';
 import { useLiveStore, type DiskProblem } from './live-store';
 import { describeDiskChange, describeMerge } from './live-words';
@@ -87,7 +91,20 @@ interface Sync {
   snapshotWaiters: Map<number, (outcome: { ok: boolean; message: string }) => void>;
   inviteWaiters: Map<number, (outcome: { ok: true; link: string } | { ok: false; message: string }) => void>;
   flushWaiters: ((written: boolean) => void)[];
+  /**
+   * Set once the page edits through the group session (driver-session.ts): the session writes
+   * the file, and this channel writes no document any more. It still reads each change of the
+   * file, to tell it (a turn, a notice) and to know when the page's edits are in the file.
+   */
+  session: CollabClient | null;
+  /** In the session: the file's data as last read, and whether the open document equals it. */
+  diskData: Json | undefined;
+  sessionWritten: boolean;
+  sessionCheck: ReturnType<typeof setTimeout> | undefined;
 }
+
+/** In a group session, the pause after others' changes before "saved" is checked against the file again. */
+const SESSION_CHECK_MS = 150;
 
 let sync: Sync | undefined;
 /** Told which file on disk is open (the UI keys per-file browser storage by it). */
@@ -143,6 +160,10 @@ export function startLiveSync(): () => void {
     snapshotWaiters: new Map(),
     inviteWaiters: new Map(),
     flushWaiters: [],
+    session: null,
+    diskData: undefined,
+    sessionWritten: true,
+    sessionCheck: undefined,
   };
   sync = state;
   let stopped = false;
@@ -180,6 +201,7 @@ export function startLiveSync(): () => void {
   const stopAutosave = startAutosave((message) => useDocumentStore.getState().say('refusal', message), sessionKey);
   const unsubscribe = useDocumentStore.subscribe((now, before) => {
     if (now.document?.data !== before.document?.data || now.document?.savedData !== before.document?.savedData) {
+      if (state.session) return sessionDocumentChanged(now.document?.savedData === before.document?.savedData);
       if (hasUnwritten()) scheduleWrite(WRITE_DELAY_MS);
       if (state.pending && now.document?.data !== before.document?.data) scheduleConflictRefresh();
       updateSaveState();
@@ -197,6 +219,7 @@ export function startLiveSync(): () => void {
     state.connection.close();
     clearTimeout(state.timer);
     clearTimeout(state.conflictTimer);
+    clearTimeout(state.sessionCheck);
     sync = undefined;
   };
 }
@@ -300,6 +323,7 @@ function hearGroupConflicts(conflicts: SessionConflict[]): void {
   const before = useGroupStore.getState().sessionConflicts;
   if (deepEqual(before, conflicts)) return;
   useGroupStore.setState({ sessionConflicts: conflicts });
+  updateSaveState();
   const known = new Set(before.map((conflict) => conflict.id));
   const fresh = conflicts.filter((conflict) => !known.has(conflict.id));
   if (fresh.length === 0) return;
@@ -316,12 +340,69 @@ export function settleGroupConflict(conflict: string, side: MergeSide): void {
   }
 }
 
-/** The driver's page in the group session's presence (loaded only once a session runs). */
+/** The driver's page in the group session (loaded only once a session runs). */
 let groupPresence: Promise<() => void> | undefined;
 
 function joinGroupPresence(): void {
-  groupPresence ??= import('../group/driver-presence').then((presence) => presence.startDriverPresence(currentSecret));
+  const file = useLiveStore.getState().file;
+  const storage = `causeway-driver:${window.location.host}:${file?.id ?? ''}`;
+  groupPresence ??= import('../group/driver-session').then((driver) => driver.startDriverSession(currentSecret, storage, { ready: readyToHandOver, done: handedOver }));
   groupPresence.catch(() => (groupPresence = undefined));
+}
+
+/** Nothing of the page's waits to be written to the file: the document can go over to the session. */
+function readyToHandOver(): boolean {
+  const live = useLiveStore.getState();
+  return !!sync && !sync.session && sync.base !== null && !hasUnwritten() && !sync.inFlight && !sync.pending && live.conflicts.length === 0 && !live.diskProblem && live.connection === 'connected';
+}
+
+function handedOver(client: CollabClient): void {
+  if (!sync) return;
+  clearTimeout(sync.timer);
+  sync.session = client;
+  sync.diskData = useDocumentStore.getState().document?.savedData;
+  sync.sessionWritten = true;
+  client.on('status', () => updateSaveState());
+  checkSessionWritten();
+}
+
+/**
+ * In the session, the open document changed: by this page (`own`: the file does not have it
+ * yet) or by someone else (the file may have it already; looked at once the changes pause).
+ */
+function sessionDocumentChanged(own: boolean): void {
+  if (!sync) return;
+  if (own) sync.sessionWritten = false;
+  clearTimeout(sync.sessionCheck);
+  sync.sessionCheck = setTimeout(checkSessionWritten, SESSION_CHECK_MS);
+  updateSaveState();
+}
+
+function checkSessionWritten(): void {
+  if (!sync?.session) return;
+  clearTimeout(sync.sessionCheck);
+  const document = useDocumentStore.getState().document;
+  sync.sessionWritten = document !== null && sync.diskData !== undefined && deepEqual(document.data, sync.diskData);
+  updateSaveState();
+}
+
+/**
+ * In the session, a new text of the file, read: the session takes it into the document itself;
+ * here it is told (an assistant's turn; another program's change marked, with its notice) and
+ * becomes what "saved" is compared with.
+ */
+function tellInSession(disk: { version: string; text: string }, opened: OpenedFile, cause: 'outside' | 'write'): void {
+  const store = useDocumentStore.getState();
+  const document = store.document!;
+  const before = sync!.diskData ?? document.savedData;
+  outsideListener?.change(before, opened.data as Json, fingerprintOf(opened, disk.text), cause);
+  if (cause === 'outside') {
+    const changes = changedItems(before, opened.data as Json);
+    store.replaceFromDisk({ base: opened.source, data: document.data, savedData: document.savedData, label: 'Changes on disk', changed: changes.changed, notice: describeDiskChange(changes, document.trees, opened.data as Json) });
+  }
+  sync!.diskData = opened.data as Json;
+  sync!.base = disk;
+  checkSessionWritten();
 }
 
 function leaveGroupPresence(): void {
@@ -495,6 +576,7 @@ function takeRead(disk: { version: string; text: string }, opened: OpenedFile, c
     return;
   }
   setDiskProblem(null);
+  if (sync.session) return tellInSession(disk, opened, cause);
   if (!hasUnwritten() && !sync.pending) {
     // What the change did not touch keeps the objects open now: the canvas, the workers' copies
     // and the comparisons below (and the turn's) then work on the change, not on the whole file again.
@@ -645,6 +727,11 @@ function scheduleWrite(delay: number): void {
 function writeNow(overwriteProblem = false): void {
   if (!sync) return;
   clearTimeout(sync.timer);
+  if (sync.session && !overwriteProblem) {
+    // The session writes the file.
+    updateSaveState();
+    return;
+  }
   sync.firstUnwritten = undefined;
   const live = useLiveStore.getState();
   const document = useDocumentStore.getState().document;
@@ -730,7 +817,14 @@ function updateSaveState(): void {
   const live = useLiveStore.getState();
   const unwritten = hasUnwritten();
   let save: typeof live.save;
-  if (live.conflicts.length > 0 && sync.pending) save = { kind: 'unsaved', reason: `${live.conflicts.length} conflict${live.conflicts.length === 1 ? '' : 's'} to settle` };
+  const waiting = useGroupStore.getState().sessionConflicts.length;
+  if (sync.session) {
+    if (sync.sessionWritten) save = { kind: 'saved' };
+    else if (waiting > 0) save = { kind: 'unsaved', reason: `the group’s work: ${waiting} conflict${waiting === 1 ? '' : 's'} with the file on disk to settle` };
+    else if (sync.session.status !== 'connected') save = { kind: 'unsaved', reason: 'disconnected' };
+    else if (live.diskProblem) save = { kind: 'unsaved', reason: live.diskProblem.missing ? 'file gone from disk' : live.diskProblem.unfinished ? 'file on disk unfinished' : 'file on disk unreadable' };
+    else save = { kind: 'saving' };
+  } else if (live.conflicts.length > 0 && sync.pending) save = { kind: 'unsaved', reason: `${live.conflicts.length} conflict${live.conflicts.length === 1 ? '' : 's'} to settle` };
   else if (unwritten && live.connection !== 'connected') save = { kind: 'unsaved', reason: 'disconnected' };
   else if (unwritten && live.diskProblem) {
     save = { kind: 'unsaved', reason: live.diskProblem.missing ? 'file gone from disk' : live.diskProblem.unfinished ? 'file on disk unfinished' : 'file on disk unreadable' };

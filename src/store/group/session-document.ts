@@ -1,0 +1,141 @@
+// The editor's open document bound to a group session's shared document (Yjs), for every page in
+// the session, the driver's included. Each edit made on the page is written into the shared
+// document at once, as the change it is (typing as a splice of the statement, so two people
+// typing in one statement merge character by character), credited as the server will credit it;
+// each change by someone else comes in as a change from outside. An edit that someone else's
+// change of the same field overrode is said, never dropped in silence.
+import { changedItems, conflictPlaceWords, deepEqual, saveWorkingFile, type Json } from '../../format';
+import type { DocView } from '../../collab';
+import type { CollabClient } from '../../collab/client';
+import { useDocumentStore } from '../document-store';
+import { useGroupStore } from './group-store';
+
+/** How long after the last keystroke the others still read "… is editing". */
+const EDITING_SHOWN_MS = 3000;
+
+export interface SessionDocumentHooks {
+  /** Run at every change of the shared document (someone's edit, the session's records). */
+  onChange?(): void;
+  /** The server refused this page for good (a revoked link). */
+  onRefused?(): void;
+  /**
+   * Says where this person types, for the others' presence strips; by default each edit of one
+   * item names it for a few seconds.
+   */
+  tellsEditing?: boolean;
+}
+
+/** Binds the open document to `client`'s shared document; returns the function that lets go. */
+export function bindSessionDocument(client: CollabClient, hooks: SessionDocumentHooks = {}): () => void {
+  /** The view the store's document was made from: every local edit is written against it. */
+  let shown: DocView | undefined;
+  let applying = false;
+  /** This page's own write is going into the document: its change event is not someone else's. */
+  let writing = false;
+  let inStep = false;
+  let editingTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const show = (view: DocView) => {
+    const store = useDocumentStore.getState();
+    applying = true;
+    try {
+      if (!store.document) {
+        // The store parses its own copy (equal data): edits are written against this view, matched by id.
+        store.openText(saveWorkingFile(null, view.data), 'Group session');
+      } else if (!deepEqual(store.document.data, view.data)) {
+        const before = store.document.data;
+        // Marked only once the page is in step: the first sync is not "someone's change".
+        const changed = inStep ? changedItems(before, view.data).changed : [];
+        store.replaceFromDisk({ data: view.data, savedData: view.data, label: 'Changes by others', changed });
+      } else if (store.document.savedData !== store.document.data) {
+        store.markSaved();
+      }
+    } finally {
+      applying = false;
+    }
+    shown = view;
+    if (client.status === 'connected') inStep = true;
+  };
+
+  const stops = [
+    client.on('change', () => {
+      hooks.onChange?.();
+      if (writing) return;
+      const view = client.view();
+      if (shown && view.data === shown.data) return;
+      show(view);
+    }),
+    client.on('lost', (lost, when) => {
+      // Added to what is still listed (a later report of one field replaces the earlier).
+      useGroupStore.setState((state) => ({ lost: [...state.lost.filter((entry) => !lost.some((now) => now.id === entry.id)), ...lost] }));
+      const places = lost.map(conflictPlaceWords).join(', ');
+      const yours = lost.length === 1 ? 'one of your edits' : `${lost.length} of your edits`;
+      const what =
+        when === 'offline'
+          ? `${yours} made while offline (${places}): someone else changed the same field meanwhile, and theirs was kept.`
+          : `${yours} (${places}): someone else changed the same field at the same moment, and theirs was kept.`;
+      useDocumentStore.getState().say('refusal', `${what} The People panel lists yours, to put back if it should win.`);
+    }),
+    client.on('message', (message) => {
+      if (message.type === 'refused') {
+        useGroupStore.setState({ refusal: message.reason });
+        useDocumentStore.getState().say('refusal', message.reason);
+        if (client.status === 'refused') hooks.onRefused?.();
+      } else if (message.type === 'corrected') {
+        useDocumentStore.getState().say('info', message.notes.join(' '));
+      }
+    }),
+    // Edits made here go into the shared document at once, against the view they were made on.
+    useDocumentStore.subscribe((now, before) => {
+      if (applying || !shown || !now.document || now.document.data === before.document?.data || now.document.data === shown.data) return;
+      writing = true;
+      let written;
+      try {
+        written = client.write(now.document.data as Json, shown);
+      } finally {
+        writing = false;
+      }
+      if (!written.ok) {
+        useDocumentStore.getState().say('refusal', written.reason);
+        show(client.view());
+        return;
+      }
+      if (written.notes.length > 0) useDocumentStore.getState().say('info', written.notes.join(' '));
+      if (hooks.tellsEditing !== false) {
+        // "Tom is editing r4" on the others' pages while this person types in one item.
+        const touched = changedItems(shown.data, now.document.data).changed;
+        if (touched.length === 1) {
+          client.editing(touched[0]!);
+          clearTimeout(editingTimer);
+          editingTimer = setTimeout(() => client.editing(null), EDITING_SHOWN_MS);
+        }
+      }
+      // In the session's document now: that is this page's "saved" (the server writes the file).
+      useDocumentStore.getState().markSaved();
+      const view = client.view();
+      shown = view;
+      // The store keeps its own objects for what it just made, unless the credit rules changed it.
+      if (!deepEqual(view.data, now.document.data)) {
+        applying = true;
+        try {
+          useDocumentStore.getState().replaceFromDisk({ data: view.data, savedData: view.data, label: 'Session', changed: [] });
+        } finally {
+          applying = false;
+        }
+      }
+    }),
+    // What this person selects, for everyone else's canvas.
+    useDocumentStore.subscribe((now, before) => {
+      if (now.view.selection !== before.view.selection) client.select([...now.view.selection.nodes, ...now.view.selection.links]);
+    }),
+  ];
+  const selection = useDocumentStore.getState().view.selection;
+  client.select([...selection.nodes, ...selection.links]);
+  hooks.onChange?.();
+  show(client.view());
+
+  return () => {
+    for (const stop of stops) stop();
+    clearTimeout(editingTimer);
+  };
+}
