@@ -141,6 +141,29 @@ test('the driver in a running session: Saved means the file has it, another prog
   await expect(status(driver)).toHaveText(/Saved/);
 });
 
+test('Undo takes back only this person’s own step: what the others typed since stays, on every page and in the file', async ({ page: driver }) => {
+  test.setTimeout(240_000);
+  const { path, tom, priya } = await groupOfThree(driver);
+  await typeInText(tom, 'r3', ' Tom, first.');
+  await expect(card(priya, 'r3')).toContainText('Tom, first.');
+  await typeInText(priya, 'r5', ' Priya’s words.');
+  await priya.keyboard.press('Tab');
+  await typeInText(tom, 'r3', ' Tom, after.');
+  await expect(card(priya, 'r3')).toContainText('Tom, first. Tom, after.');
+  await priya.getByRole('button', { name: 'Undo' }).click();
+  await expect(notice(priya)).toContainText('Undid: Edit text of r5');
+  for (const page of [driver, tom, priya]) {
+    await expect(card(page, 'r5')).not.toContainText('Priya’s words.', { timeout: 5000 });
+    await expect(card(page, 'r3')).toContainText('Tom, first. Tom, after.');
+  }
+  await expect.poll(() => nodeText(path, 'current_reality', 'r5'), { timeout: 8000 }).toBe(R5);
+  expect(nodeText(path, 'current_reality', 'r3')).toMatch(/ Tom, first\. Tom, after\.$/);
+  // Redo puts it back, and Tom's words still stand.
+  await priya.getByRole('button', { name: 'Redo' }).click();
+  await expect.poll(() => nodeText(path, 'current_reality', 'r5'), { timeout: 8000 }).toBe(`${R5} Priya’s words.`);
+  expect(nodeText(path, 'current_reality', 'r3')).toMatch(/ Tom, first\. Tom, after\.$/);
+});
+
 test('a participant whose connection drops keeps working; back, their edits reach the others and the file, and one that met another person’s change of the same field is shown to them', async ({ page: driver }) => {
   test.setTimeout(240_000);
   const connection = cuttableConnection();

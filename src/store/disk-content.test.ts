@@ -11,7 +11,7 @@ function takeFromDisk(text: string): void {
   const opened = openWorkingFile(text);
   const shared = keepUnchanged(store.document!.data, opened.data as Json);
   const data = shared === store.document!.data ? (opened.data as Json) : shared;
-  store.replaceFromDisk({ base: opened.source, data, savedData: data, label: 'Changes on disk', changed: [], placed: { diagnostics: opened.diagnostics, version: opened.version } });
+  store.replaceFromDisk({ base: opened.source, data, savedData: data, changed: [], placed: { diagnostics: opened.diagnostics, version: opened.version } });
 }
 
 const WITH_DANGLING_LINK = SEED.replace('        to: n1\n', '        to: n9\n');

@@ -24,7 +24,7 @@ import {
   type DrawableTree,
   type OpenedFile,
 } from '../format';
-import { EMPTY_HISTORY, recordEdit, recordViewChange, redoStep, stepsBackTo, undoStep, type History, type ViewChange } from './history';
+import { EMPTY_HISTORY, recordEdit, recordOthersChange, recordViewChange, redoStep, stepsBackTo, undoStep, type History, type ViewChange } from './history';
 import { placeDiagnostics, placeDiagnosticsLater, type PlacedDiagnostics } from './placed-diagnostics';
 import { whenIdle } from './when-idle';
 import { awaitPicture } from './after-picture';
@@ -96,8 +96,6 @@ export interface DiskContent {
   data: Json;
   /** What counts as written: the disk's data (equal to `data` unless edits still wait to be written). */
   savedData: Json;
-  /** For the undo list: "Changes on disk". */
-  label: string;
   /** Node and link ids whose content changed, to mark them. */
   changed: readonly string[];
   notice?: string;
@@ -164,8 +162,9 @@ export interface DocumentStore {
   /** The current data was written somewhere (exported or saved). */
   markSaved(): void;
   /**
-   * Puts content from disk in place of the open document's data, keeping the tab, selection and
-   * view; one undo step. Nothing happens when no document is open.
+   * Puts content from disk (or from the group) in place of the open document's data, keeping the
+   * tab, selection and view; not an undo step of this person's (see history.ts). Nothing happens
+   * when no document is open.
    */
   replaceFromDisk(content: DiskContent): void;
   /** `savedData` was written to disk as `base`'s text: saving patches that text from now on. */
@@ -523,7 +522,8 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
         recentChanges: content.changed.length > 0 ? { ids: new Set(content.changed), nonce: ++nonce } : get().recentChanges,
         ...(content.notice ? { notice: { tone: 'info' as const, text: content.notice, nonce: ++nonce, ...showAction(content.changed) } } : {}),
       };
-      if (changedData) extra.history = recordEdit(get().history, before, content.label, undefined, Date.now());
+      // Not a step of this person's to undo: their own steps remember where it began.
+      if (changedData) extra.history = { ...recordOthersChange(get().history, before), last: undefined };
       if (changedData) applyData(content.data, extra, content.placed, fields);
       else set({ document: { ...document, ...fields }, ...extra });
       // The marks are for a moment: long enough to be seen, gone before they become noise.

@@ -46,7 +46,7 @@ export function bindSessionDocument(client: CollabClient, hooks: SessionDocument
         const before = store.document.data;
         // Marked only once the page is in step: the first sync is not "someone's change".
         const changed = inStep ? changedItems(before, view.data).changed : [];
-        store.replaceFromDisk({ data: view.data, savedData: view.data, label: 'Changes by others', changed });
+        store.replaceFromDisk({ data: view.data, savedData: view.data, changed });
       } else if (store.document.savedData !== store.document.data) {
         store.markSaved();
       }
@@ -118,7 +118,7 @@ export function bindSessionDocument(client: CollabClient, hooks: SessionDocument
       if (!deepEqual(view.data, now.document.data)) {
         applying = true;
         try {
-          useDocumentStore.getState().replaceFromDisk({ data: view.data, savedData: view.data, label: 'Session', changed: [] });
+          useDocumentStore.getState().replaceFromDisk({ data: view.data, savedData: view.data, changed: [] });
         } finally {
           applying = false;
         }

@@ -398,7 +398,7 @@ function tellInSession(disk: { version: string; text: string }, opened: OpenedFi
   outsideListener?.change(before, opened.data as Json, fingerprintOf(opened, disk.text), cause);
   if (cause === 'outside') {
     const changes = changedItems(before, opened.data as Json);
-    store.replaceFromDisk({ base: opened.source, data: document.data, savedData: document.savedData, label: 'Changes on disk', changed: changes.changed, notice: describeDiskChange(changes, document.trees, opened.data as Json) });
+    store.replaceFromDisk({ base: opened.source, data: document.data, savedData: document.savedData, changed: changes.changed, notice: describeDiskChange(changes, document.trees, opened.data as Json) });
   }
   sync!.diskData = opened.data as Json;
   sync!.base = disk;
@@ -507,7 +507,7 @@ function recoverUnwrittenEdits(fileId: string, session: SavedSession | undefined
   if (deepEqual(session.data, useDocumentStore.getState().document?.data)) return;
   // The kept edits are "mine", the text they were made on is the base, the disk is "theirs".
   sync.base = { version: 'recovered', text: session.baseText };
-  mergeWith({ version: disk.version, text: disk.text }, session.data, 'Recover edits not yet written', 'recovered');
+  mergeWith({ version: disk.version, text: disk.text }, session.data, 'recovered');
 }
 
 /** What the disk holds now, taken in: shown as it is, merged with edits waiting, or its problem said. */
@@ -592,7 +592,6 @@ function takeRead(disk: { version: string; text: string }, opened: OpenedFile, c
       base: opened.source,
       data,
       savedData: data,
-      label: 'Changes on disk',
       changed: changes.changed,
       notice: describeDiskChange(changes, document.trees, data),
       placed: { diagnostics: opened.diagnostics, version: opened.version },
@@ -602,7 +601,7 @@ function takeRead(disk: { version: string; text: string }, opened: OpenedFile, c
     return;
   }
   outsideListener?.change(document.savedData, opened.data, fingerprintOf(opened, disk.text), cause);
-  mergeWith(disk, document.data, 'Merge with changes on disk', 'disk', opened);
+  mergeWith(disk, document.data, 'disk', opened);
 }
 
 /** Why the disk's new content looks like an unfinished write, compared with what this page last took from disk. */
@@ -625,7 +624,7 @@ export function takeDiskAsItIs(): void {
  * page last read. Clean: the result is shown and written. Conflicts: the result (with my values
  * where the two disagree) is shown, and nothing is written until each conflict is settled.
  */
-function mergeWith(disk: { version: string; text: string }, mine: Json, label: string, cause: 'disk' | 'recovered' | 'settled', read?: OpenedFile): void {
+function mergeWith(disk: { version: string; text: string }, mine: Json, cause: 'disk' | 'recovered' | 'settled', read?: OpenedFile): void {
   if (!sync?.base) return;
   const outcome = mergedWithDisk(sync.base, mine, disk);
   const store = useDocumentStore.getState();
@@ -637,7 +636,6 @@ function mergeWith(disk: { version: string; text: string }, mine: Json, label: s
     store.replaceFromDisk({
       data: deepEqual(outcome.data, document.data) ? document.data : outcome.data,
       savedData: document.savedData,
-      label,
       changed: outcome.changedIds,
       notice: describeMerge(outcome, cause),
     });
@@ -650,7 +648,7 @@ function mergeWith(disk: { version: string; text: string }, mine: Json, label: s
   sync.base = disk;
   sync.pending = null;
   useLiveStore.setState({ conflicts: [], choices: new Map() });
-  store.replaceFromDisk({ base: theirs.source, data, savedData: theirs.data, label, changed: outcome.changedIds, notice: describeMerge(outcome, cause) });
+  store.replaceFromDisk({ base: theirs.source, data, savedData: theirs.data, changed: outcome.changedIds, notice: describeMerge(outcome, cause) });
   updateSaveState();
   if (hasUnwritten()) scheduleWrite(0);
 }
@@ -674,7 +672,7 @@ function refreshConflicts(): void {
   const document = useDocumentStore.getState().document;
   if (!sync?.pending || !sync.base || !document) return;
   const outcome = mergedWithDisk(sync.base, document.data, sync.pending);
-  if (outcome.conflicts.length === 0) return mergeWith(sync.pending, document.data, 'Merge with changes on disk', 'disk');
+  if (outcome.conflicts.length === 0) return mergeWith(sync.pending, document.data, 'disk');
   const ids = new Set(outcome.conflicts.map((c) => c.id));
   const choices = new Map([...useLiveStore.getState().choices].filter(([id]) => ids.has(id)));
   useLiveStore.setState({ conflicts: outcome.conflicts, choices });
@@ -700,7 +698,7 @@ function resettle(): void {
   const { conflicts, choices } = useLiveStore.getState();
   const document = useDocumentStore.getState().document;
   if (!sync?.pending || !document || !conflicts.every((c) => choices.has(c.id))) return;
-  mergeWith(sync.pending, document.data, 'Settle conflicts with the file on disk', 'settled');
+  mergeWith(sync.pending, document.data, 'settled');
 }
 
 function setDiskProblem(problem: DiskProblem | null): void {

@@ -64,7 +64,7 @@ describe('acting on a turn', () => {
   function arrive(): TurnRecord[] {
     const before = useDocumentStore.getState().document!.data as WorkingFile;
     const { file, records, text } = assistantWrites(before);
-    useDocumentStore.getState().replaceFromDisk({ data: file as Json, savedData: file as Json, label: 'Changes on disk', changed: ['n3', 'l2'] });
+    useDocumentStore.getState().replaceFromDisk({ data: file as Json, savedData: file as Json, changed: ['n3', 'l2'] });
     observeOutsideChange(before as Json, file as Json, textFingerprint(text), 'outside');
     adoptTurnRecords(records);
     return records;
