@@ -68,6 +68,23 @@ describe('credit and roles', () => {
     expect(verdict.ok && verdict.notes).toEqual(['Returned to proposed, changed by bob while accepted: node n1.']);
   });
 
+  it('keeps proposed a node whose wording a participant put back (their Undo), rather than refusing it or accepting it in the endorsers’ name', () => {
+    const before = start();
+    const reworded = edit(before, (f) => ops.updateNode(f, 'n1', { text: 'Quotes wait a week.' }));
+    expect(nodeOf(reworded.data as unknown as WorkingFile, 'n1')).toMatchObject({ status: 'proposed' });
+    // carol's Undo: n1 exactly as it was, accepted by its endorsers (alice and bob, not carol).
+    const undone = planView(reworded, before.data);
+    const verdict = checkCredit(carol, reworded, undone);
+    expect(verdict.ok).toBe(true);
+    const corrected = withCorrections(undone, verdict.ok ? verdict.corrections : new Map()).data as unknown as WorkingFile;
+    expect(nodeOf(corrected, 'n1')).toMatchObject({ status: 'proposed', text: nodeOf(before.data as unknown as WorkingFile, 'n1').text, accepted_by: nodeOf(before.data as unknown as WorkingFile, 'n1').accepted_by });
+    expect(verdict.ok && verdict.notes).toEqual(['Kept proposed: accepting it again is for its endorsers to say (node n1, link l1).']);
+    // Its links, returned to proposed with it, stay proposed too.
+    expect(nodeOf(corrected, 'l1')).toMatchObject({ status: 'proposed' });
+    // Accepting it in carol's own name is still hers to do, and only as herself.
+    expect(checkCredit(carol, reworded, edit(reworded, (f) => ops.accept(f, ['n1'], ['carol']))).ok).toBe(true);
+  });
+
   it('lets a participant accept as themselves, and refuses an acceptance in anybody else’s name', () => {
     const own = judged(ann, (f) => ops.accept(f, ['n5'], ['bob']));
     expect(own.verdict).toEqual({ ok: true, corrections: new Map(), notes: [] });

@@ -48,6 +48,7 @@ export function checkCredit(editor: Identity, before: DocView, after: DocView, t
   const corrections = new Map<string, Json>();
   const credited: string[] = [];
   const returned: string[] = [];
+  const keptProposed: string[] = [];
   for (const key of keysToCompare(before, after, touched)) {
     const place = after.places.get(key);
     const was = before.places.has(key) ? before.items.get(key) : undefined;
@@ -59,11 +60,13 @@ export function checkCredit(editor: Identity, before: DocView, after: DocView, t
     if (outcome !== now) {
       corrections.set(key, outcome);
       const returnedToProposed = isObject(now) && isObject(outcome) && now.status === 'accepted' && outcome.status === 'proposed';
-      (returnedToProposed ? returned : credited).push(nameOf(now, place));
+      const wasAccepted = isObject(was) && was.status === 'accepted';
+      (returnedToProposed ? (wasAccepted ? returned : keptProposed) : credited).push(nameOf(now, place));
     }
   }
   const notes = credited.length > 0 ? [`Credited to ${editor.id}: ${credited.join(', ')}.`] : [];
   if (returned.length > 0) notes.push(`Returned to proposed, changed by ${editor.id} while accepted: ${returned.join(', ')}.`);
+  if (keptProposed.length > 0) notes.push(`Kept proposed: accepting it again is for its endorsers to say (${keptProposed.join(', ')}).`);
   return { ok: true, corrections, notes };
 }
 
@@ -185,9 +188,13 @@ function checkChanged(person: string, was: Json, now: Json, place: ItemPlace): J
   const sameEndorsers = deepEqual(own(was, 'accepted_by'), own(now, 'accepted_by'));
   const reEndorsedByThem = after.length === 1 && after[0] === person;
   const reworded = isAccepted && wasAccepted && meaningChanged && sameEndorsers && !reEndorsedByThem;
-  if (isAccepted && !reworded && (!wasAccepted || added.length > 0 || meaningChanged) && !after.includes(person)) return `An acceptance by ${person} endorses as ${person}.`;
+  // Accepted again by the endorsers it already names, not by this person: what this person's Undo
+  // does to an item (and to its links) whose wording they had changed. Accepting it again is each
+  // endorser's own say, so it stays proposed; nobody is endorsed in anybody's name.
+  const restored = isAccepted && !wasAccepted && added.length === 0 && after.length > 0 && !after.includes(person);
+  if (isAccepted && !reworded && !restored && (!wasAccepted || added.length > 0 || meaningChanged) && !after.includes(person)) return `An acceptance by ${person} endorses as ${person}.`;
 
-  let next: Rec = reworded ? withKey(now, 'status', 'proposed') : now;
+  let next: Rec = reworded || restored ? withKey(now, 'status', 'proposed') : now;
   for (const list of NOTE_LISTS) {
     const outcome = changedNotes(own(was, list), own(next, list), person, list, name);
     if (typeof outcome === 'string') return outcome;
