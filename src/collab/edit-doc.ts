@@ -6,12 +6,15 @@ import type { Json } from '../format';
 import type { Identity } from '../protocol/collab-protocol';
 import { checkCredit, withCorrections } from './credit';
 import type { DocView } from './read-doc';
-import { planView, writeViewToDoc } from './write-doc';
+import { planView, writeViewToDoc, type TypedText } from './write-doc';
 
 export type EditOutcome = { ok: true; notes: string[]; view: DocView } | { ok: false; reason: string };
 
-/** Writes `after` (made from `before`) into `doc` as `editor`'s edit; unknown editor: as it is. */
-export function writeEdit(doc: Y.Doc, editor: Identity | undefined, before: DocView, after: Json, origin: unknown = null): EditOutcome {
+/**
+ * Writes `after` (made from `before`) into `doc` as `editor`'s edit; unknown editor: as it is.
+ * `typed`: where the person typed in texts, when their fields know.
+ */
+export function writeEdit(doc: Y.Doc, editor: Identity | undefined, before: DocView, after: Json, origin: unknown = null, typed: readonly TypedText[] = []): EditOutcome {
   const planned = planView(before, after);
   let target = planned;
   let notes: string[] = [];
@@ -21,6 +24,6 @@ export function writeEdit(doc: Y.Doc, editor: Identity | undefined, before: DocV
     target = withCorrections(planned, verdict.corrections);
     notes = verdict.notes;
   }
-  writeViewToDoc(doc, before, target, origin);
+  writeViewToDoc(doc, before, target, origin, typed);
   return { ok: true, notes, view: target };
 }

@@ -4,7 +4,7 @@
 // (an operation keeps unchanged objects), then by id; statements change by splices of Y.Text;
 // lists by splices of Y.Array; references are written as item keys.
 import * as Y from 'yjs';
-import { deepEqual, isObject, rebaseTextEdit, type Json } from '../format';
+import { applyTextSplice, deepEqual, isObject, rebaseTextEdit, type Json, type TextSplice } from '../format';
 import { EMPTY_LISTS, type DocView, type ItemPlace } from './read-doc';
 import { spliceBetween } from './sequence-diff';
 import {
@@ -35,10 +35,23 @@ export function writeFileToDoc(doc: Y.Doc, before: DocView, after: Json, origin:
 }
 
 /** Writes a view whose item keys are decided already (see planView), as the change from `before`. */
-export function writeViewToDoc(doc: Y.Doc, before: DocView, after: DocView, origin: unknown = null): void {
+export function writeViewToDoc(doc: Y.Doc, before: DocView, after: DocView, origin: unknown = null, typed: readonly TypedText[] = []): void {
   if (!isObject(after.data)) throw new Error('A shared working file is a mapping of keys; this data is not.');
   const roots = rootsOf(doc);
-  doc.transact(() => new DocWriter(roots, before, after).write(after.data as Rec), origin);
+  doc.transact(() => new DocWriter(roots, before, after, typed).write(after.data as Rec), origin);
+}
+
+/**
+ * Where a person typed in an item's text, as their field saw it: comparing the old and new texts
+ * can only guess the place when the same letters stand side by side (a space typed after a
+ * space), and the place decides whose letters Yjs keeps together.
+ */
+export interface TypedText {
+  id: string;
+  field: string;
+  /** The text typed in. */
+  from: string;
+  splice: TextSplice;
 }
 
 /**
@@ -114,6 +127,7 @@ class DocWriter {
     private readonly roots: SharedRoots,
     private readonly before: DocView,
     private readonly after: DocView,
+    private readonly typed: readonly TypedText[] = [],
   ) {
     for (const [key, place] of after.places) {
       const value = after.items.get(key);
@@ -257,7 +271,7 @@ class DocWriter {
     for (const field of Object.keys(value)) {
       const had = hasOwn(previous, field);
       if (had && deepEqual(previous[field], value[field]) && fields.has(field)) continue;
-      this.writeField(fields, tree, list, field, value[field], had ? previous[field] : undefined);
+      this.writeField(fields, tree, list, field, value[field], had ? previous[field] : undefined, value.id);
     }
     for (const field of [...fields.keys()]) {
       if (hasOwn(value, field)) continue;
@@ -271,13 +285,15 @@ class DocWriter {
     setIfChanged(map, 'keys', Object.keys(value));
   }
 
-  private writeField(fields: Y.Map<unknown>, tree: string, list: ListName, field: string, value: Json, before: Json | undefined): void {
+  private writeField(fields: Y.Map<unknown>, tree: string, list: ListName, field: string, value: Json, before: Json | undefined, id?: Json): void {
     const kind = fieldKind(list, field);
     const current = fields.get(field);
     if (kind === 'text' && typeof value === 'string') {
       if (current instanceof Y.Text) {
         const now = current.toString();
-        const edit = rebaseTextEdit(typeof before === 'string' ? before : '', value, now);
+        const was = typeof before === 'string' ? before : '';
+        const typed = now === was ? this.typed.find((t) => t.id === id && t.field === field && t.from === was && applyTextSplice(was, t.splice) === value) : undefined;
+        const edit = typed?.splice ?? rebaseTextEdit(was, value, now);
         if (edit.remove > 0) current.delete(edit.at, edit.remove);
         if (edit.insert.length > 0) current.insert(edit.at, edit.insert);
       } else {

@@ -12,7 +12,7 @@
 // one field that someone else changed meanwhile is reported, never dropped in silence.
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import * as Y from 'yjs';
-import { deepEqual, isObject, itemFieldConflictId, sameItems, mergeWorkingFiles, valueAtConflict, withValueAtConflict, type EditResult, type Json, type MergeConflict, type MergeSide, type WorkingFile } from '../../format';
+import { deepEqual, isObject, itemFieldConflictId, sameItems, mergeWorkingFiles, valueAtConflict, withValueAtConflict, type EditResult, type Json, type MergeConflict, type MergeSide, type TextDelta, type WorkingFile } from '../../format';
 import {
   encodeCollabMessage,
   parseCollabServerMessage,
@@ -24,6 +24,7 @@ import {
   type SharedPresentation,
 } from '../../protocol/collab-protocol';
 import { writeEdit } from '../edit-doc';
+import type { TypedText } from '../write-doc';
 import { DocReader, readDoc, type DocView } from '../read-doc';
 import { concurrentOverwrites, type Overwrite } from '../overwrites';
 import { epochOf, fieldKind, presentingOf, rootsOf } from '../shared-doc';
@@ -59,7 +60,20 @@ type Events = {
    * coming back; `together`, someone else's change of the same field at the same moment.
    */
   lost: [MergeConflict[], LostWhen];
+  /**
+   * Statements and notes changed, each as the splices Yjs made (this page's own and others'),
+   * told before the `change` they belong to: a field being typed in keeps its caret by them.
+   */
+  text: [TextEdit[]];
 };
+
+/** One Y.Text of an item changed (`id`: the item's id in the file): what Yjs did, and its text after. */
+export interface TextEdit {
+  id: string;
+  field: string;
+  delta: TextDelta;
+  after: string;
+}
 
 export type LostWhen = 'offline' | 'together';
 
@@ -91,6 +105,17 @@ export class CollabClient {
   private snapshotWaiters = new Map<number, (result: { ok: boolean; message: string; revision?: number }) => void>();
   private lostValue: MergeConflict[] = [];
   private readonly onDocUpdate = () => this.emit('change');
+  private readonly onItemsChanged = (events: Y.YEvent<Y.AbstractType<unknown>>[]) => {
+    if (!this.listeners.get('text')?.size) return;
+    const edits: TextEdit[] = [];
+    for (const event of events) {
+      const [itemKey, fields, field] = event.path;
+      if (!(event.target instanceof Y.Text) || fields !== 'fields' || typeof field !== 'string') continue;
+      const id = (event.target.parent as Y.Map<unknown> | null)?.get('id');
+      if (typeof id === 'string' && typeof itemKey === 'string') edits.push({ id, field, delta: event.delta as TextDelta, after: event.target.toString() });
+    }
+    if (edits.length > 0) this.emit('text', edits);
+  };
   private readonly onTransaction = (transaction: Y.Transaction, doc: Y.Doc) => {
     if (transaction.local || transaction.origin === LOCAL) return;
     const overwrites = concurrentOverwrites(transaction, rootsOf(doc).items);
@@ -121,6 +146,7 @@ export class CollabClient {
     }
     doc.on('update', this.onDocUpdate);
     doc.on('afterTransaction', this.onTransaction);
+    rootsOf(doc).items.observeDeep(this.onItemsChanged);
   }
 
   get status(): ClientStatus {
@@ -197,8 +223,8 @@ export class CollabClient {
    * Writes `after` (the editor's new data, made from the current `data`) as the change it is,
    * credited as the server will credit it; refused edits change nothing.
    */
-  write(after: Json, before: DocView = this.reader.view()): EditOutcome {
-    const written = writeEdit(this.docValue, this.identityValue, before, after, LOCAL);
+  write(after: Json, before: DocView = this.reader.view(), typed: readonly TypedText[] = []): EditOutcome {
+    const written = writeEdit(this.docValue, this.identityValue, before, after, LOCAL, typed);
     return written.ok ? { ok: true, notes: written.notes } : written;
   }
 
@@ -312,6 +338,7 @@ export class CollabClient {
     this.dropProvider();
     this.docValue.off('update', this.onDocUpdate);
     this.docValue.off('afterTransaction', this.onTransaction);
+    rootsOf(this.docValue).items.unobserveDeep(this.onItemsChanged);
     this.reader.dispose();
     await this.storage?.close();
     this.setStatus('closed');
@@ -481,11 +508,13 @@ export class CollabClient {
     const old = this.docValue;
     old.off('update', this.onDocUpdate);
     old.off('afterTransaction', this.onTransaction);
+    rootsOf(old).items.unobserveDeep(this.onItemsChanged);
     this.reader.dispose();
     this.docValue = fresh;
     this.reader = new DocReader(fresh);
     fresh.on('update', this.onDocUpdate);
     fresh.on('afterTransaction', this.onTransaction);
+    rootsOf(fresh).items.observeDeep(this.onItemsChanged);
     void this.storage?.follow(fresh, epochOf(old) !== epochOf(fresh));
     old.destroy();
   }

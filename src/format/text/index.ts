@@ -4,4 +4,4 @@ export { openWorkingFile, openQuickly, openParsed, openRead, readElsewhere, diag
 export type { FastRead } from './fast-load';
 export { saveWorkingFile, saveWithSource, stringifyData, withoutSnapshotFields, type SaveBase } from './save';
 export { parseSource, type ParsedSource } from './load';
-export { applyTextSplice, placeAfterEdit, rebaseTextEdit, textSplice, type TextSplice } from './text-edit';
+export { applyTextDelta, applyTextSplice, placeAfterEdit, placeThroughDelta, rebaseTextEdit, spliceBeforeCaret, textSplice, type TextDelta, type TextSplice } from './text-edit';

@@ -66,3 +66,69 @@ export function placeAfterEdit(from: string, to: string, place: number): number 
 export function applyTextSplice(text: string, edit: TextSplice): string {
   return text.slice(0, edit.at) + edit.insert + text.slice(edit.at + edit.remove);
 }
+
+/** A change of a text as Yjs (and Quill) tell it: keep so many code units, insert, delete so many. */
+export type TextDelta = readonly { retain?: number; insert?: unknown; delete?: number }[];
+
+/**
+ * Where a place (a caret) is after `delta`, which says exactly where each piece went (where a
+ * comparison of the two texts can only guess, when the same letters stand side by side): moved by
+ * what was inserted or removed before it; text inserted right at it comes after it, so the person
+ * goes on typing after their own letters; inside a removed stretch, where it began.
+ */
+export function placeThroughDelta(place: number, delta: TextDelta): number {
+  let old = 0;
+  let now = 0;
+  for (const op of delta) {
+    if (op.retain !== undefined) {
+      if (place < old + op.retain) return now + (place - old);
+      old += op.retain;
+      now += op.retain;
+    } else if (op.insert !== undefined) {
+      if (place === old) return now;
+      now += typeof op.insert === 'string' ? op.insert.length : 1;
+    } else if (op.delete !== undefined) {
+      if (place < old + op.delete) return now;
+      old += op.delete;
+    }
+  }
+  return now + (place - old);
+}
+
+/** `text` with `delta` made; undefined when the delta does not fit the text (it was made on another). */
+export function applyTextDelta(text: string, delta: TextDelta): string | undefined {
+  let at = 0;
+  let out = '';
+  for (const op of delta) {
+    if (op.retain !== undefined) {
+      if (at + op.retain > text.length) return undefined;
+      out += text.slice(at, at + op.retain);
+      at += op.retain;
+    } else if (op.insert !== undefined) {
+      if (typeof op.insert !== 'string') return undefined;
+      out += op.insert;
+    } else if (op.delete !== undefined) {
+      if (at + op.delete > text.length) return undefined;
+      at += op.delete;
+    }
+  }
+  return out + text.slice(at);
+}
+
+/**
+ * The splice that made `to` from `from`, given where the caret stood just after it (a text
+ * field's selection after a keystroke): exact where comparing the texts can only guess (a space
+ * typed after a space). Compares the texts when the caret does not fit.
+ */
+export function spliceBeforeCaret(from: string, to: string, caretAfter: number | null | undefined): TextSplice {
+  if (caretAfter !== null && caretAfter !== undefined) {
+    if (to.length >= from.length) {
+      const at = caretAfter - (to.length - from.length);
+      if (at >= 0 && to.slice(0, at) === from.slice(0, at) && to.slice(caretAfter) === from.slice(at)) return { at, remove: 0, insert: to.slice(at, caretAfter) };
+    } else {
+      const removed = from.length - to.length;
+      if (to.slice(0, caretAfter) === from.slice(0, caretAfter) && to.slice(caretAfter) === from.slice(caretAfter + removed)) return { at: caretAfter, remove: removed, insert: '' };
+    }
+  }
+  return textSplice(from, to);
+}

@@ -9,6 +9,7 @@ import type { DocView } from '../../collab';
 import type { CollabClient } from '../../collab/client';
 import { useDocumentStore } from '../document-store';
 import { useGroupStore } from './group-store';
+import { forgetTextEdits, recordTextEdits, takeTyped } from './text-edits';
 
 /** How long after the last keystroke the others still read "… is editing". */
 const EDITING_SHOWN_MS = 3000;
@@ -58,6 +59,8 @@ export function bindSessionDocument(client: CollabClient, hooks: SessionDocument
   };
 
   const stops = [
+    // Told before the change that carries them: a field being typed in keeps its caret by them.
+    client.on('text', recordTextEdits),
     client.on('change', () => {
       hooks.onChange?.();
       if (writing) return;
@@ -91,7 +94,7 @@ export function bindSessionDocument(client: CollabClient, hooks: SessionDocument
       writing = true;
       let written;
       try {
-        written = client.write(now.document.data as Json, shown);
+        written = client.write(now.document.data as Json, shown, takeTyped());
       } finally {
         writing = false;
       }
@@ -137,5 +140,6 @@ export function bindSessionDocument(client: CollabClient, hooks: SessionDocument
   return () => {
     for (const stop of stops) stop();
     clearTimeout(editingTimer);
+    forgetTextEdits();
   };
 }

@@ -8,6 +8,7 @@ import { MULTILINE_HINT } from '../entry/text-entry';
 import { kindLabel, termTip } from '../words';
 import { KeepAcceptedChoice } from './KeepAcceptedChoice';
 import { useDraft } from './use-draft';
+import { typingTogether } from '../../store/group/text-edits';
 import { useKeepAccepted } from './use-keep-accepted';
 
 export function NodeFields({ node, tree }: { node: DrawableNode; tree: TreeKey }) {
@@ -30,6 +31,7 @@ export function NodeFields({ node, tree }: { node: DrawableNode; tree: TreeKey }
     },
     labels,
     () => currentNode(node.id)?.text ?? node.text,
+    typingTogether(node.id, 'text'),
   );
   const kinds = allowedKinds(tree);
   return (

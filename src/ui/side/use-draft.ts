@@ -9,7 +9,7 @@
 // it got the keyboard (undoing the typing itself when nothing else came in between). A
 // committed value loses its trailing new lines.
 import { useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
-import { applyTextSplice, placeAfterEdit, rebaseTextEdit, type Json } from '../../format';
+import { applyTextSplice, placeAfterEdit, rebaseTextEdit, spliceBeforeCaret, type Json, type TextSplice } from '../../format';
 import { useDocumentStore } from '../../store/document-store';
 import { committedText, entryKey } from '../entry/text-entry';
 
@@ -26,11 +26,26 @@ export interface Draft {
   };
 }
 
+/** A text typed in together with others (a group session's statement). */
+export interface TypingTogether {
+  /** Where a caret goes when the stored text changes, when the changes that made it are known. */
+  caretThrough(from: string, to: string, caret: number): number | undefined;
+  /** Told where each keystroke went, as the field saw it, before it is sent. */
+  typed(from: string, splice: TextSplice): void;
+}
+
 /**
  * `labels`: the names of the edits `send` makes (for Escape to undo exactly those). `latest`: the
  * stored text as the document has it right now, when `stored` may be a frame behind.
+ * `together`: for a text others type in too; otherwise texts are compared.
  */
-export function useDraft(stored: string, send: (value: string) => boolean, labels: readonly string[] = [], latest: () => string = () => stored): Draft {
+export function useDraft(
+  stored: string,
+  send: (value: string) => boolean,
+  labels: readonly string[] = [],
+  latest: () => string = () => stored,
+  together?: TypingTogether,
+): Draft {
   const [value, setValue] = useState(stored);
   /** The stored text the field last took in or sent. */
   const [seen, setSeen] = useState(stored);
@@ -42,7 +57,8 @@ export function useDraft(stored: string, send: (value: string) => boolean, label
     // Taken in during this render, so that the next keystroke is made on it.
     const element = field.current;
     if (element && element.ownerDocument.activeElement === element && element.value === value) {
-      caret.current = { start: placeAfterEdit(value, stored, element.selectionStart ?? 0), end: placeAfterEdit(value, stored, element.selectionEnd ?? 0) };
+      const place = (at: number) => together?.caretThrough(value, stored, at) ?? placeAfterEdit(value, stored, at);
+      caret.current = { start: place(element.selectionStart ?? 0), end: place(element.selectionEnd ?? 0) };
     }
     setSeen(stored);
     setValue(stored);
@@ -56,14 +72,19 @@ export function useDraft(stored: string, send: (value: string) => boolean, label
   const change = (typed: string) => {
     let next = typed;
     const now = latest();
+    // Where the keystroke went: the field's caret stands just after it.
+    const mine = spliceBeforeCaret(value, typed, field.current?.selectionEnd);
     if (now !== seen && value === seen) {
-      // The document moved on since the field last showed it (someone else's typing): carry this keystroke onto it.
-      const edit = rebaseTextEdit(value, typed, now);
+      // The document moved on since the field last showed it (someone else's typing): carry this
+      // keystroke onto it, by the changes that made it when they are known.
+      const at = mine.remove === 0 ? together?.caretThrough(value, now, mine.at) : undefined;
+      const edit = at !== undefined ? { ...mine, at } : rebaseTextEdit(value, typed, now);
       next = applyTextSplice(now, edit);
       const after = edit.at + edit.insert.length;
       caret.current = { start: after, end: after };
       setSeen(now);
-    }
+      together?.typed(now, edit);
+    } else together?.typed(value, mine);
     setValue(next);
     if (next.trim() === '') return;
     if (send(next)) setSeen(next);
