@@ -209,7 +209,7 @@ export function startLiveSync(): () => void {
   });
   return () => {
     stopped = true;
-    leaveGroupPresence();
+    leaveGroupSession();
     stopAccess();
     unsubscribe();
     stopAutosave();
@@ -302,9 +302,9 @@ async function onMessage(message: ServerMessage): Promise<void> {
     case 'group':
       hearGroupConflicts(message.conflicts);
       useGroupStore.setState({ invites: message.invites, people: message.people, hubs: message.hubs ?? null });
-      // The session runs (an invite was made): this page joins its presence, as the driver. On hubs
-      // the session is theirs, and the file's process stands in for the driver there.
-      if (message.invites.length > 0 && !message.hubs) joinGroupPresence();
+      // The session runs (an invite was made): this page joins it, as the driver. On hubs the
+      // session is theirs, and the file's process stands in for the driver there.
+      if (message.invites.length > 0 && !message.hubs) joinGroupSession();
       return;
     case 'invite-result': {
       const waiter = sync.inviteWaiters.get(message.request);
@@ -341,13 +341,13 @@ export function settleGroupConflict(conflict: string, side: MergeSide): void {
 }
 
 /** The driver's page in the group session (loaded only once a session runs). */
-let groupPresence: Promise<() => void> | undefined;
+let groupSession: Promise<() => void> | undefined;
 
-function joinGroupPresence(): void {
+function joinGroupSession(): void {
   const file = useLiveStore.getState().file;
   const storage = `causeway-driver:${window.location.host}:${file?.id ?? ''}`;
-  groupPresence ??= import('../group/driver-session').then((driver) => driver.startDriverSession(currentSecret, storage, { ready: readyToHandOver, done: handedOver }));
-  groupPresence.catch(() => (groupPresence = undefined));
+  groupSession ??= import('../group/driver-session').then((driver) => driver.startDriverSession(currentSecret, storage, { ready: readyToHandOver, done: handedOver }));
+  groupSession.catch(() => (groupSession = undefined));
 }
 
 /** Nothing of the page's waits to be written to the file: the document can go over to the session. */
@@ -405,9 +405,9 @@ function tellInSession(disk: { version: string; text: string }, opened: OpenedFi
   checkSessionWritten();
 }
 
-function leaveGroupPresence(): void {
-  void groupPresence?.then((leave) => leave(), () => undefined);
-  groupPresence = undefined;
+function leaveGroupSession(): void {
+  void groupSession?.then((leave) => leave(), () => undefined);
+  groupSession = undefined;
 }
 
 /** Driver: a new one-time link into the group session (for a participant of the file, or an observer). */
