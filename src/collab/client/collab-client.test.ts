@@ -3,6 +3,7 @@
 // server started again (a new session) gets the page's offline work as data, without doubling
 // anything; an edit overridden while away is reported; presence says who is editing what.
 import 'fake-indexeddb/auto';
+import { writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as ops from '../../format';
 import { openWorkingFile, type WorkingFile } from '../../format';
@@ -77,6 +78,30 @@ describe('the page’s client', () => {
     expect(count(disk!)).toBe(count(original) + 1);
     expect(count(bob.data as unknown as WorkingFile)).toBe(count(original) + 1);
     expect(findItem(disk!, 'n70')!.contributions).toEqual([{ by: 'bob', attribution: 'explicit', mode: 'text' }]);
+  });
+
+  it('does not carry over, to a server started again, edits the last session already had, nor report them as lost: a closed page left nothing unsent', async () => {
+    const { file, join, restart } = await setup();
+    const storage = `store-${++stores}`;
+    const bob = await join('token-bob', storage);
+    await bob.whenConnected();
+    const n5 = itemIn(bob, 'n5')!.text;
+    expect(bob.edit((f) => ops.updateNode(f, 'n5', { text: `${n5} Typed online.` })).ok).toBe(true);
+    await until(async () => findItem(await file.file(), 'n5')?.text === `${n5} Typed online.`, 3000, 'the edit on disk');
+    await sleep(1500); // a pause in typing: the page keeps what it is in step with
+    await bob.close(); // the tab closed, with nothing unsent
+    // The server stops; another program goes on writing the statement; the server starts again.
+    await restart(async () => {
+      const text = await file.read();
+      await writeFile(file.path, text.replace(`${n5} Typed online.`, `${n5} Typed online. Then the assistant.`));
+    });
+    const again = await join('token-bob', storage);
+    await again.whenConnected();
+    await sleep(500);
+    expect(itemIn(again, 'n5')!.text).toBe(`${n5} Typed online. Then the assistant.`);
+    expect(findItem(await file.file(), 'n5')!.text).toBe(`${n5} Typed online. Then the assistant.`);
+    // Nothing of bob's was lost, so nothing is reported as lost.
+    expect(again.lost).toEqual([]);
   });
 
   it('keeps the others’ value where an edit made offline met theirs of the same field, and reports it', async () => {

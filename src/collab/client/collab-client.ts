@@ -81,6 +81,8 @@ const LOCAL = 'causeway-page';
 /** Fields held as Y.Text: two people's edits of them merge, neither is lost. */
 const TEXT_FIELDS = new Set(['text', 'note']);
 const MAX_RECONNECT_DELAY_MS = 10_000;
+/** The pause in changes after which the data in step with the server is kept in the browser again. */
+const BASE_KEPT_AFTER_MS = 1000;
 /** How long the driver waits for a snapshot to be recorded (history and diagrams of a big file take a while). */
 const SNAPSHOT_TIMEOUT_MS = 120_000;
 
@@ -100,6 +102,7 @@ export class CollabClient {
   private closed = false;
   private attempt = 0;
   private retry: ReturnType<typeof setTimeout> | undefined;
+  private baseTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly listeners = new Map<keyof Events, Set<(...args: never[]) => void>>();
   private connectedWaiters: (() => void)[] = [];
   private snapshotWaiters = new Map<number, (result: { ok: boolean; message: string; revision?: number }) => void>();
@@ -335,6 +338,7 @@ export class CollabClient {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retry);
+    clearTimeout(this.baseTimer);
     this.dropProvider();
     this.docValue.off('update', this.onDocUpdate);
     this.docValue.off('afterTransaction', this.onTransaction);
@@ -392,6 +396,10 @@ export class CollabClient {
         else rootsOf(fresh).meta.observe(() => epochOf(fresh) !== '' && adopt()); // a hub waiting for the file's process
       },
       onAwarenessChange: () => this.emit('presence'),
+      // In step again: what the server has is the base of a merge after a restart of the server.
+      onUnsyncedChanges: ({ number }: { number: number }) => {
+        if (number === 0 && this.provider === provider && this.statusValue === 'connected') this.keepBaseSoon();
+      },
       onClose: () => this.lostConnection(provider),
       onDisconnect: () => this.lostConnection(provider),
     });
@@ -517,6 +525,14 @@ export class CollabClient {
     rootsOf(fresh).items.observeDeep(this.onItemsChanged);
     void this.storage?.follow(fresh, epochOf(old) !== epochOf(fresh));
     old.destroy();
+  }
+
+  /** Kept once the changes pause (not at every keystroke: the base is the whole file). */
+  private keepBaseSoon(): void {
+    clearTimeout(this.baseTimer);
+    this.baseTimer = setTimeout(() => {
+      if (this.statusValue === 'connected' && this.provider && !this.provider.hasUnsyncedChanges) this.rememberBase();
+    }, BASE_KEPT_AFTER_MS);
   }
 
   private rememberBase(): void {
