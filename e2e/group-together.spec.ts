@@ -123,12 +123,17 @@ test('the driver in a running session: Saved means the file has it, another prog
   // Read once, right away: "Saved" is the file's word, not the session's.
   expect(nodeText(path, 'current_reality', 'r3')).toMatch(/ Said by the driver\.$/);
   await expect(card(tom, 'r3')).toContainText('Said by the driver.');
+  // The session's write of it is the group's own work, not a turn for the driver to review.
+  const turns = driver.getByRole('navigation', { name: 'Side panel parts' }).getByRole('button', { name: /Turns/ });
+  await expect(turns).toHaveText('Turns0');
 
   writeFileSync(path, read(path).replace('Visitors often wait more than two hours for a repair.', 'Visitors often wait all afternoon for a repair.'));
   await expect(card(driver, 'r1')).toContainText('Visitors often wait all afternoon for a repair.', { timeout: 3000 });
   await expect(card(driver, 'r1')).toHaveAttribute('data-changed-on-disk', 'true');
   await expect(notice(driver)).toContainText('1 item changed on disk');
   await expect(card(tom, 'r1')).toContainText('Visitors often wait all afternoon for a repair.', { timeout: 3000 });
+  // Another program's change is one, to review.
+  await expect(turns).toHaveText('Turns1');
 
   const snapshot = await openSnapshotPanel(driver);
   await snapshot.getByLabel('Snapshot summary (optional)').fill('Recorded in the session');

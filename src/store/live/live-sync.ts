@@ -29,7 +29,7 @@ import type { DiskState, ServerMessage } from '../../protocol/workspace-protocol
 import type { TurnRecord } from '../../protocol/turn-record';
 import { fingerprintOf, heldAs, readWorkingFile } from '../read-off-thread';
 import { loadSession, startAutosave, type SavedSession, type SessionKey } from '../autosave';
-import { useDocumentStore } from '../document-store';
+import { useDocumentStore, type OpenDocument } from '../document-store';
 import { useHistoryStore } from '../history-store';
 import { currentSecret, forgetSecret, invitedAccess, obtainAccess, onNewAccess, secretHolds } from './live-access';
 import { useGroupStore } from '../group/group-store';
@@ -101,6 +101,8 @@ interface Sync {
   diskData: Json | undefined;
   sessionWritten: boolean;
   sessionCheck: ReturnType<typeof setTimeout> | undefined;
+  /** Nodes and links this page changed since the file last held all of its edits: not turns to review. */
+  ownSinceWritten: Set<string>;
 }
 
 /** In a group session, the pause after others' changes before "saved" is checked against the file again. */
@@ -115,8 +117,12 @@ export function onFileChosen(listener: (fileId: string) => void): void {
 
 /** Told of what others did to the file: each change from outside once it is in place, and the turn log. */
 export interface OutsideListener {
-  /** `before` is the file as this page last had it from disk, `after` as it came. Called before the change is put in place: defer the work. */
-  change(before: Json, after: Json, fingerprint: string, cause: 'outside' | 'write'): void;
+  /**
+   * `before` is the file as this page last had it from disk, `after` as it came; `mine`, nodes
+   * and links this page changed in it (in a group session). Called before the change is put in
+   * place: defer the work.
+   */
+  change(before: Json, after: Json, fingerprint: string, cause: 'outside' | 'write', mine?: ReadonlySet<string>): void;
   turns(records: TurnRecord[]): void;
 }
 let outsideListener: OutsideListener | undefined;
@@ -164,6 +170,7 @@ export function startLiveSync(): () => void {
     diskData: undefined,
     sessionWritten: true,
     sessionCheck: undefined,
+    ownSinceWritten: new Set(),
   };
   sync = state;
   let stopped = false;
@@ -201,7 +208,7 @@ export function startLiveSync(): () => void {
   const stopAutosave = startAutosave((message) => useDocumentStore.getState().say('refusal', message), sessionKey);
   const unsubscribe = useDocumentStore.subscribe((now, before) => {
     if (now.document?.data !== before.document?.data || now.document?.savedData !== before.document?.savedData) {
-      if (state.session) return sessionDocumentChanged(now.document?.savedData === before.document?.savedData);
+      if (state.session) return sessionDocumentChanged(now.document, before.document);
       if (hasUnwritten()) scheduleWrite(WRITE_DELAY_MS);
       if (state.pending && now.document?.data !== before.document?.data) scheduleConflictRefresh();
       updateSaveState();
@@ -367,12 +374,16 @@ function handedOver(client: CollabClient): void {
 }
 
 /**
- * In the session, the open document changed: by this page (`own`: the file does not have it
- * yet) or by someone else (the file may have it already; looked at once the changes pause).
+ * In the session, the open document changed: by this page (its data changed, not what counts as
+ * written: the file does not have it yet) or by someone else (the file may have it already;
+ * looked at once the changes pause).
  */
-function sessionDocumentChanged(own: boolean): void {
+function sessionDocumentChanged(now: OpenDocument | null, before: OpenDocument | null): void {
   if (!sync) return;
-  if (own) sync.sessionWritten = false;
+  if (now && before && now.savedData === before.savedData && now.data !== before.data) {
+    sync.sessionWritten = false;
+    for (const id of changedItems(before.data, now.data).changed) sync.ownSinceWritten.add(id);
+  }
   clearTimeout(sync.sessionCheck);
   sync.sessionCheck = setTimeout(checkSessionWritten, SESSION_CHECK_MS);
   updateSaveState();
@@ -383,19 +394,20 @@ function checkSessionWritten(): void {
   clearTimeout(sync.sessionCheck);
   const document = useDocumentStore.getState().document;
   sync.sessionWritten = document !== null && sync.diskData !== undefined && deepEqual(document.data, sync.diskData);
+  if (sync.sessionWritten) sync.ownSinceWritten.clear();
   updateSaveState();
 }
 
 /**
  * In the session, a new text of the file, read: the session takes it into the document itself;
- * here it is told (an assistant's turn; another program's change marked, with its notice) and
- * becomes what "saved" is compared with.
+ * here it is told (a turn to review, less what this person did; another program's change
+ * marked, with its notice) and becomes what "saved" is compared with.
  */
 function tellInSession(disk: { version: string; text: string }, opened: OpenedFile, cause: 'outside' | 'write'): void {
   const store = useDocumentStore.getState();
   const document = store.document!;
   const before = sync!.diskData ?? document.savedData;
-  outsideListener?.change(before, opened.data as Json, fingerprintOf(opened, disk.text), cause);
+  outsideListener?.change(before, opened.data as Json, fingerprintOf(opened, disk.text), cause, cause === 'write' ? new Set(sync!.ownSinceWritten) : undefined);
   if (cause === 'outside') {
     const changes = changedItems(before, opened.data as Json);
     store.replaceFromDisk({ base: opened.source, data: document.data, savedData: document.savedData, changed: changes.changed, notice: describeDiskChange(changes, document.trees, opened.data as Json) });

@@ -49,9 +49,9 @@ export function startTurnTracking(): () => void {
   let told: { text: string; at: number } | undefined;
   const tell = (text: string) => useDocumentStore.getState().say('info', text, { label: 'Review', run: requestTurnsPanel });
   onOutside({
-    change: (before, after, fingerprint, cause) => {
+    change: (before, after, fingerprint, cause, mine) => {
       // Once the change is drawn and the page is idle: telling it as a turn never delays the drawing.
-      whenIdle(() => observeOutsideChange(before, after, fingerprint, cause));
+      whenIdle(() => observeOutsideChange(before, after, fingerprint, cause, undefined, mine));
       // In a group session the assistant's turn is told as soon as it is made, and the session
       // writes it to the file a moment later: that write is the same news, so the turn stays told.
       setTimeout(() => {

@@ -167,8 +167,9 @@ export function requestTurnsPanel(): void {
 }
 
 /** A change that arrived from outside and was put in place: recorded as a turn (unless the log names it). */
-export function observeOutsideChange(before: Json | undefined, after: Json | undefined, fingerprint: string, cause: ObservedChange['cause'], at = Date.now()): void {
-  const changes: TurnChange[] = turnChanges(before, after);
+export function observeOutsideChange(before: Json | undefined, after: Json | undefined, fingerprint: string, cause: ObservedChange['cause'], at = Date.now(), mine: ReadonlySet<string> = new Set()): void {
+  // What this person did themselves (in a group session the file brings it back) is no turn of someone else's.
+  const changes: TurnChange[] = turnChanges(before, after).filter((change) => !((change.subject === 'node' || change.subject === 'link') && mine.has(change.id)));
   if (changes.length === 0) return;
   const change: ObservedChange = { id: `seen-${at.toString(36)}-${fingerprint}`, at, cause, fingerprint, changes };
   const { fileKey, observed } = useTurnsStore.getState();
