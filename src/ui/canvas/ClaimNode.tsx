@@ -52,7 +52,8 @@ export function ClaimCard({ data, selected, targetHandle, sourceHandle, editor }
   const focusItem = useDocumentStore((s) => s.focusItem);
   const changedOnDisk = useChangedOnDisk(node.id);
   // An invited page's changes come from the others in the session, not from a file it reads.
-  const inGroup = useGroupStore((s) => s.invited !== null);
+  // In a group session (invited, or the driver once invites are out), changes come from the others as much as from disk.
+  const inGroup = useGroupStore((s) => s.invited !== null || s.invites.length > 0);
   // Only on the working file's own cards (not in a change view or a revision).
   const turnMark = useTurnMark(mark ? '' : node.id);
   const dimmed = useIsDimmed(node.id);
