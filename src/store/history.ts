@@ -115,13 +115,13 @@ function handOn(entries: HistoryEntry[], state: Json, at = entries.length - 1): 
 
 /**
  * How many undo steps lead back to the state `before`, when every one of them is an edit named
- * in `labels` (the steps one field made); undefined when another edit came in between, so going
- * back would undo someone else's work too.
+ * in `labels` (the steps one field made); undefined when another edit of this person's came in
+ * between. (What others changed meanwhile is no step: undoing keeps it.)
  */
 export function stepsBackTo(history: History, before: Json, labels: ReadonlySet<string>): number | undefined {
   for (let at = history.past.length - 1, steps = 1; at >= 0; at--, steps++) {
     const entry = history.past[at]!;
-    if (!labels.has(entry.label) || entry.othersFrom !== undefined) return undefined;
+    if (!labels.has(entry.label)) return undefined;
     if (entry.data === before) return steps;
   }
   return undefined;

@@ -76,6 +76,17 @@ describe('undo with others at work', () => {
     expect(store().document!.data).toBe(before);
   });
 
+  it('Escape in a field takes back only this person’s typing there: what someone typed in the same statement meanwhile stays', () => {
+    const n1 = textOf('n1')!;
+    const atFocus = store().document!.data;
+    store().sealHistory();
+    store().edit('Edit text of n1', (file) => updateNode(file, 'n1', { text: `Mine: ${n1}` }), { coalesce: 'text:n1' });
+    othersChange((file) => updateNode(file, 'n1', { text: `Mine: ${n1} Tom's words.` }));
+    store().edit('Edit text of n1', (file) => updateNode(file, 'n1', { text: `Mine, more: ${n1} Tom's words.` }), { coalesce: 'text:n1' });
+    expect(store().rewindTo(atFocus, new Set(['Edit text of n1']))).toBe(true);
+    expect(textOf('n1')).toBe(`${n1} Tom's words.`);
+  });
+
   it('has nothing to undo when only someone else changed the document', () => {
     othersChange((file) => updateNode(file, 'n2', { text: 'Changed by Tom.' }));
     store().undo();

@@ -99,8 +99,10 @@ export function useDraft(
     const store = useDocumentStore.getState();
     const rewound = start.data !== undefined && store.rewindTo(start.data, new Set(labels));
     if (!rewound && start.value.trim() !== '') send(start.value);
-    setSeen(start.value);
-    setValue(start.value);
+    // Rewound, the text is as it was less this person's typing: what others typed meanwhile stays.
+    const shown = rewound ? latest() : start.value;
+    setSeen(shown);
+    setValue(shown);
   };
   return {
     value,
