@@ -15,7 +15,7 @@ import { writeFileToDoc } from '../collab';
 import { findItem, until } from '../collab/testing';
 import type { CollabServerMessage } from '../protocol/collab-protocol';
 import { COLLAB_PATH, SESSION_PATH } from '../protocol/workspace-protocol';
-import { GROUP_DOCUMENT } from '../server/group-session';
+import { GROUP_DOCUMENT } from '../protocol/workspace-protocol';
 import { closeAll, codeOf, connect, get, serve } from '../server/test-server';
 import type { RunningWorkspaceServer } from '../server/workspace-server';
 import { fileWorkspace, type AssistantWorkspace } from './assistant-workspace';

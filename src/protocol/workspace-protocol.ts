@@ -46,6 +46,8 @@ export interface SessionAnswer {
 
 /** Where invited people's pages open the group session's channel (Yjs through Hocuspocus). */
 export const COLLAB_PATH = '/collab';
+/** The one document a `causeway open` session shares: the file it was started on. */
+export const GROUP_DOCUMENT = 'file';
 
 /** What the driver asks for: a link for a participant of the file, or for an observer. */
 export type InviteRequest = { role: 'participant'; participant: string } | { role: 'observer' };

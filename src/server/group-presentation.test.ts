@@ -12,7 +12,7 @@ import { rootsOf } from '../collab';
 import { sleep, until } from '../collab/testing';
 import type { SharedPresentation } from '../protocol/collab-protocol';
 import { COLLAB_PATH, SESSION_PATH, type ServerMessage } from '../protocol/workspace-protocol';
-import { GROUP_DOCUMENT } from './group-session';
+import { GROUP_DOCUMENT } from '../protocol/workspace-protocol';
 import { closeAll, codeOf, connect, get, serve, type LiveClient } from './test-server';
 import type { RunningWorkspaceServer } from './workspace-server';
 

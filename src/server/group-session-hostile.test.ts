@@ -13,7 +13,7 @@ import { SAMPLES } from '../format/fixtures';
 import { CollabClient } from '../collab/client';
 import { findItem, until } from '../collab/testing';
 import { COLLAB_PATH, SESSION_PATH, type ServerMessage } from '../protocol/workspace-protocol';
-import { GROUP_DOCUMENT } from './group-session';
+import { GROUP_DOCUMENT } from '../protocol/workspace-protocol';
 import { closeAll, codeOf, connect, get, serve, type LiveClient } from './test-server';
 import type { RunningWorkspaceServer } from './workspace-server';
 

@@ -13,7 +13,7 @@ import { writeFileToDoc } from '../collab';
 import { findItem, until } from '../collab/testing';
 import { COLLAB_PATH, SESSION_PATH, type ServerMessage } from '../protocol/workspace-protocol';
 import { versionOf } from '../disk/disk-state';
-import { GROUP_DOCUMENT } from './group-session';
+import { GROUP_DOCUMENT } from '../protocol/workspace-protocol';
 import { closeAll, codeOf, connect, get, secretFor, serve, type LiveClient } from './test-server';
 import type { RunningWorkspaceServer } from './workspace-server';
 

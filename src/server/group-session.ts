@@ -17,12 +17,9 @@ import type { Awareness } from 'y-protocols/awareness';
 import { connectFileToHub, createCollabServer, newInviteId, signInvite, type CollabServer, type FileSession, type HubAddress, type HubWriter } from '../collab/server';
 import { colourOf } from '../collab';
 import type { Identity, Presence, SharedPresentation } from '../protocol/collab-protocol';
-import { INVITE_FRAGMENT, type GroupInvite, type GroupPerson, type GroupState, type InviteRequest } from '../protocol/workspace-protocol';
+import { GROUP_DOCUMENT, INVITE_FRAGMENT, type GroupInvite, type GroupPerson, type GroupState, type InviteRequest } from '../protocol/workspace-protocol';
 import type { AccessTable, Grant } from './access';
 import type { WatchedFile } from './watched-file';
-
-/** The one document a `causeway open` session shares: the file it was started on. */
-export const GROUP_DOCUMENT = 'file';
 
 export type InviteAnswer = { ok: true; link: string; invite: GroupInvite } | { ok: false; message: string };
 

@@ -8,13 +8,11 @@
 // the driver's colour and "Maya is editing r4" while the driver types, and this page sees theirs.
 import { deepEqual } from '../../format';
 import { CollabClient } from '../../collab/client';
-import { COLLAB_PATH } from '../../protocol/workspace-protocol';
+import { GROUP_DOCUMENT } from '../../protocol/workspace-protocol';
 import { useDocumentStore } from '../document-store';
 import { useGroupStore } from './group-store';
 import { bindSessionDocument } from './session-document';
-
-/** The one document `causeway open` shares (see src/server/group-session.ts). */
-const GROUP_DOCUMENT = 'file';
+import { collabAddress, joinPresence } from './session-presence';
 /**
  * Ready to hand over, but the session's document still differs from the page's: the session is
  * taking in the page's last write. After this long the page takes the session's document as it is
@@ -32,9 +30,8 @@ export interface HandOver {
 
 /** Joins the session with the driver's secret; returns the function that leaves it. */
 export async function startDriverSession(secret: () => string | null, storage: string, handOver: HandOver): Promise<() => void> {
-  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
   const client = await CollabClient.start({
-    url: `${scheme}://${window.location.host}${COLLAB_PATH}`,
+    url: collabAddress(),
     documentName: GROUP_DOCUMENT,
     // Asked at each connection: a page that came back in with a new address uses the new secret.
     credential: () => secret() ?? '',
@@ -69,20 +66,13 @@ export async function startDriverSession(secret: () => string | null, storage: s
       tryHandOver();
     }),
     client.on('change', () => !unbind && tryHandOver()),
-    useDocumentStore.subscribe((now, before) => {
-      if (unbind) return; // the session's document binding says it from then on
-      // What the driver selects, for everyone else's canvas.
-      if (now.view.selection !== before.view.selection) client.select([...now.view.selection.nodes, ...now.view.selection.links]);
-      tryHandOver();
-    }),
-    client.on('presence', () => useGroupStore.setState({ presence: client.presence() })),
+    useDocumentStore.subscribe(() => !unbind && tryHandOver()),
+    joinPresence(client),
     // What the driver types in (the editor's fields say), for everyone else's presence strip.
     useGroupStore.subscribe((now, before) => {
       if (now.typingIn !== before.typingIn) client.editing(now.typingIn);
     }),
   ];
-  const selection = useDocumentStore.getState().view.selection;
-  client.select([...selection.nodes, ...selection.links]);
   tryHandOver();
   return () => {
     for (const stop of stops) stop();

@@ -5,22 +5,19 @@
 // the session's work waits for the file on disk.
 import { deepEqual, displayName, isObject } from '../../format';
 import { CollabClient } from '../../collab/client';
-import { COLLAB_PATH } from '../../protocol/workspace-protocol';
+import { GROUP_DOCUMENT } from '../../protocol/workspace-protocol';
 import { usePresentation } from '../presentation-store';
 import { forgetInvited, sessionOfInvite, type InvitedRole } from '../live/live-access';
 import { useGroupStore } from './group-store';
 import { bindSessionDocument } from './session-document';
-
-/** The one document `causeway open` shares (see src/server/group-session.ts). */
-const GROUP_DOCUMENT = 'file';
+import { collabAddress, joinPresence } from './session-presence';
 
 export async function startGroupSync(access: { secret: string; role: InvitedRole }): Promise<() => void> {
   useGroupStore.setState({ invited: access.role, status: 'connecting' });
-  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
   // On hubs the invite names its session (hubs carry many); `causeway open` shares one file.
   const session = sessionOfInvite(access.secret);
   const started = await CollabClient.start({
-    url: `${scheme}://${window.location.host}${COLLAB_PATH}`,
+    url: collabAddress(),
     documentName: session ?? GROUP_DOCUMENT,
     credential: access.secret,
     storage: `causeway-group:${window.location.host}${session ? `:${session}` : ''}`,
@@ -47,7 +44,7 @@ export async function startGroupSync(access: { secret: string; role: InvitedRole
     }
   });
   started.on('status', (status) => useGroupStore.setState({ status, ...(status === 'connected' ? { me: started.identity ? { id: started.identity.id, name: started.name } : null, refusal: null } : {}) }));
-  started.on('presence', () => useGroupStore.setState({ presence: started.presence() }));
+  const leave = joinPresence(started);
   const unbind = bindSessionDocument(started, {
     onChange: () => {
       hearPresentation();
@@ -61,6 +58,7 @@ export async function startGroupSync(access: { secret: string; role: InvitedRole
 
   return () => {
     unbind();
+    leave();
     usePresentation.getState().hear(null);
     void started.close();
   };

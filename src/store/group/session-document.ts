@@ -127,13 +127,7 @@ export function bindSessionDocument(client: CollabClient, hooks: SessionDocument
         }
       }
     }),
-    // What this person selects, for everyone else's canvas.
-    useDocumentStore.subscribe((now, before) => {
-      if (now.view.selection !== before.view.selection) client.select([...now.view.selection.nodes, ...now.view.selection.links]);
-    }),
   ];
-  const selection = useDocumentStore.getState().view.selection;
-  client.select([...selection.nodes, ...selection.links]);
   hooks.onChange?.();
   show(client.view());
 
