@@ -112,10 +112,11 @@ export class CollabClient {
     if (!this.listeners.get('text')?.size) return;
     const edits: TextEdit[] = [];
     for (const event of events) {
-      const [itemKey, fields, field] = event.path;
+      // A statement or note: items → key → 'fields' → the field's Y.Text, beside the item's id.
+      const [, fields, field] = event.path;
       if (!(event.target instanceof Y.Text) || fields !== 'fields' || typeof field !== 'string') continue;
       const id = (event.target.parent as Y.Map<unknown> | null)?.get('id');
-      if (typeof id === 'string' && typeof itemKey === 'string') edits.push({ id, field, delta: event.delta as TextDelta, after: event.target.toString() });
+      if (typeof id === 'string') edits.push({ id, field, delta: event.delta as TextDelta, after: event.target.toString() });
     }
     if (edits.length > 0) this.emit('text', edits);
   };

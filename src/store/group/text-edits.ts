@@ -5,6 +5,8 @@
 // one at the same place, and each person's letters would no longer stay together. Kept apart
 // from the session's engine, so that the editor's fields can use it without loading that.
 import { applyTextDelta, placeThroughDelta, type TextDelta, type TextSplice } from '../../format';
+import type { TypedText } from '../../collab';
+import type { TextEdit } from '../../collab/client';
 
 /** Enough for the changes between two drawings of a field, however fast several people type. */
 const KEPT = 64;
@@ -13,7 +15,7 @@ const recent = new Map<string, { delta: TextDelta; after: string }[]>();
 const keyOf = (id: string, field: string) => `${id}\u0000${field}`;
 
 /** Records changes of items' texts as the session's document made them (this page's and others'). */
-export function recordTextEdits(edits: readonly { id: string; field: string; delta: TextDelta; after: string }[]): void {
+export function recordTextEdits(edits: readonly TextEdit[]): void {
   for (const { id, field, delta, after } of edits) {
     const key = keyOf(id, field);
     const list = recent.get(key) ?? [];
@@ -51,10 +53,18 @@ function leadsTo(from: string, edits: readonly { delta: TextDelta }[], to: strin
 }
 
 /** Where this person just typed, until the edit is written into the session's document. */
-let typed: { id: string; field: string; from: string; splice: TextSplice }[] = [];
+let typed: TypedText[] = [];
+
+/** A text field typed in together with others (a group session's statement). */
+export interface TypingTogether {
+  /** Where a caret goes when the stored text changes, when the changes that made it are known. */
+  caretThrough(from: string, to: string, caret: number): number | undefined;
+  /** Told where each keystroke went, as the field saw it, before it is sent. */
+  typed(from: string, splice: TextSplice): void;
+}
 
 /** The field of `id`'s `field`: its caret by the session's changes, and its keystrokes told as typed. */
-export function typingTogether(id: string, field: string): { caretThrough(from: string, to: string, caret: number): number | undefined; typed(from: string, splice: TextSplice): void } {
+export function typingTogether(id: string, field: string): TypingTogether {
   return {
     caretThrough: (from, to, caret) => caretThroughTextEdits(id, field, from, to, caret),
     typed: (from, splice) => {
@@ -64,7 +74,7 @@ export function typingTogether(id: string, field: string): { caretThrough(from: 
 }
 
 /** Where this person typed since the last write (then forgotten). */
-export function takeTyped(): { id: string; field: string; from: string; splice: TextSplice }[] {
+export function takeTyped(): TypedText[] {
   const taken = typed;
   typed = [];
   return taken;

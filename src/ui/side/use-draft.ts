@@ -9,8 +9,9 @@
 // it got the keyboard (undoing the typing itself when nothing else came in between). A
 // committed value loses its trailing new lines.
 import { useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
-import { applyTextSplice, placeAfterEdit, rebaseTextEdit, spliceBeforeCaret, type Json, type TextSplice } from '../../format';
+import { applyTextSplice, placeAfterEdit, rebaseTextEdit, spliceBeforeCaret, type Json } from '../../format';
 import { useDocumentStore } from '../../store/document-store';
+import type { TypingTogether } from '../../store/group/text-edits';
 import { committedText, entryKey } from '../entry/text-entry';
 
 export interface Draft {
@@ -24,14 +25,6 @@ export interface Draft {
     onBlur(event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>): void;
     onKeyDown(event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>): void;
   };
-}
-
-/** A text typed in together with others (a group session's statement). */
-export interface TypingTogether {
-  /** Where a caret goes when the stored text changes, when the changes that made it are known. */
-  caretThrough(from: string, to: string, caret: number): number | undefined;
-  /** Told where each keystroke went, as the field saw it, before it is sent. */
-  typed(from: string, splice: TextSplice): void;
 }
 
 /**

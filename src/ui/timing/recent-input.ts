@@ -15,7 +15,7 @@ if (typeof window !== 'undefined') {
 }
 
 export function inputIsRecent(): boolean {
-  return performance.now() - lastInput < RECENT_MS;
+  return sinceLastInput() < RECENT_MS;
 }
 
 /** How long since the person last pressed a key, clicked or typed, in ms. */
