@@ -827,24 +827,27 @@ function updateSaveState(): void {
   const live = useLiveStore.getState();
   const unwritten = hasUnwritten();
   let save: typeof live.save;
-  const waiting = useGroupStore.getState().sessionConflicts.length;
   if (sync.session) {
+    // The group's conflicts with the file are the status pill's to say (they hold back everyone's work).
     if (sync.sessionWritten) save = { kind: 'saved' };
-    else if (waiting > 0) save = { kind: 'unsaved', reason: `the group’s work: ${waiting} conflict${waiting === 1 ? '' : 's'} with the file on disk to settle` };
     else if (sync.session.status !== 'connected') save = { kind: 'unsaved', reason: 'disconnected' };
-    else if (live.diskProblem) save = { kind: 'unsaved', reason: live.diskProblem.missing ? 'file gone from disk' : live.diskProblem.unfinished ? 'file on disk unfinished' : 'file on disk unreadable' };
+    else if (live.diskProblem) save = { kind: 'unsaved', reason: diskProblemReason(live.diskProblem) };
     else save = { kind: 'saving' };
   } else if (live.conflicts.length > 0 && sync.pending) save = { kind: 'unsaved', reason: `${live.conflicts.length} conflict${live.conflicts.length === 1 ? '' : 's'} to settle` };
   else if (unwritten && live.connection !== 'connected') save = { kind: 'unsaved', reason: 'disconnected' };
-  else if (unwritten && live.diskProblem) {
-    save = { kind: 'unsaved', reason: live.diskProblem.missing ? 'file gone from disk' : live.diskProblem.unfinished ? 'file on disk unfinished' : 'file on disk unreadable' };
-  }
+  else if (unwritten && live.diskProblem) save = { kind: 'unsaved', reason: diskProblemReason(live.diskProblem) };
   else if (unwritten && sync.failure && !sync.inFlight) save = { kind: 'unsaved', reason: sync.failure };
   else if (unwritten || sync.inFlight) save = { kind: 'saving' };
   else save = { kind: 'saved' };
   if (save.kind !== live.save.kind || (save.kind === 'unsaved' && live.save.kind === 'unsaved' && save.reason !== live.save.reason)) useLiveStore.setState({ save });
   if (save.kind === 'saved') settleFlush(true);
-  else if (save.kind === 'unsaved') settleFlush(false);
+  // Nothing of the page's reaches the file while the group's conflicts with it wait.
+  else if (save.kind === 'unsaved' || (sync.session && useGroupStore.getState().sessionConflicts.length > 0)) settleFlush(false);
+}
+
+/** Why edits cannot be written while the file on disk has `problem`, in a few words. */
+function diskProblemReason(problem: DiskProblem): string {
+  return problem.missing ? 'file gone from disk' : problem.unfinished ? 'file on disk unfinished' : 'file on disk unreadable';
 }
 
 function settleFlush(written: boolean): void {
