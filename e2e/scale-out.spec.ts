@@ -240,7 +240,21 @@ test.describe('scale-out over Redis', () => {
     await expect(card(tom, id)).toContainText('hub A was down. Both agree.', { timeout: 5000 });
     await expect.poll(() => (creditOf(path, id) as { text: string }).text, { timeout: 10_000 }).toContain('Both agree.');
 
+    // The driver types into the same statement from this computer: the words reach both hubs and
+    // the file, and the others see the driver's selection and typing as they happen.
+    await card(driver, id).click();
+    await expect(card(tom, id)).toHaveAttribute('data-selected-by', /Maya/, { timeout: 5000 });
+    const driverText = driver.getByRole('textbox', { name: 'Text', exact: true });
+    await driverText.press('Control+End');
+    await driverText.pressSequentially(' Maya notes it.');
+    await expect(priya.getByTestId('presence-strip')).toContainText(`is editing ${id}`);
+    await expect(card(tom, id)).toContainText('Both agree. Maya notes it.', { timeout: 5000 });
+    await expect(card(priya, id)).toContainText('Both agree. Maya notes it.', { timeout: 5000 });
+    await expect.poll(() => (creditOf(path, id) as { text: string }).text, { timeout: 10_000 }).toBe('Volunteers arrive after the queue has formed. Typed while hub A was down. Both agree. Maya notes it.');
+    await expect(status(driver)).toHaveText(/Saved/, { timeout: 10_000 });
+
     // The driver revokes Tom's link: he is disconnected on whichever hub he is, at once.
+    await side(driver).getByRole('button', { name: 'People' }).click();
     await side(driver).getByRole('button', { name: 'Revoke the invite of Tom' }).click();
     await expect(status(tom)).toHaveText(/Disconnected|Connecting/, { timeout: 5000 });
     await expect(priya.getByTestId('presence-strip')).not.toContainText('Tom', { timeout: 5000 });

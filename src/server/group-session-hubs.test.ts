@@ -15,8 +15,8 @@ import { CollabClient } from '../collab/client';
 import { findItem, until } from '../collab/testing';
 import { REDIS_SERVER, startRedis } from '../collab/local-redis';
 import { startHub, type RunningCollabServer } from '../collab/server';
-import type { ServerMessage } from '../protocol/workspace-protocol';
-import { closeAll, connect, serve } from './test-server';
+import { COLLAB_PATH, GROUP_DOCUMENT, type ServerMessage } from '../protocol/workspace-protocol';
+import { closeAll, connect, secretFor, serve } from './test-server';
 
 const SECRET = 'hub-secret-for-the-group-tests-0123456789-abcdef';
 const DOC = 'plan-with-conflicts';
@@ -101,5 +101,49 @@ describe.skipIf(!REDIS_SERVER)('a group session on hubs, and another program wri
     }, 6000, 'the settled file with bob’s later node');
     await until(async () => (((await back.next('group')) as GroupMessage).conflicts.length === 0 ? true : undefined), 6000, 'the driver told it is settled');
     await until(() => (bob.conflicts.length === 0 && findItem(bob.data as unknown as WorkingFile, 'n40')?.text === 'Approvers are overloaded on Fridays.' ? true : undefined), 6000, 'bob’s page settled');
+  }, 40_000);
+
+  it('lets the driver’s page type into the session through this server: its words and Bob’s, at one place, merge character by character; each sees the other’s presence', async () => {
+    const { server, file } = await serve(SAMPLES.workshop, 'file', undefined, { address: { socket: hub.url, pages: `http://127.0.0.1:${hub.port}` }, secret: SECRET, documentName: `${DOC}-typing` });
+    await server.group!.connect();
+    const onDisk = async () => openWorkingFile(await readFile(file, 'utf8')).data as unknown as WorkingFile;
+    const driver = await connect(server);
+    await driver.next('welcome');
+    driver.send({ type: 'invite', request: 1, invite: { role: 'participant', participant: 'bob' } });
+    const answer = (await driver.next('invite-result')) as Extract<ServerMessage, { type: 'invite-result' }>;
+    const bob = await CollabClient.start({ url: hub.url, documentName: `${DOC}-typing`, credential: new URL(answer.link!).hash.replace('#invite=', ''), WebSocket, reconnectDelayMs: 50 });
+    clients.push(bob);
+    // The driver's page joins on this server, with its own secret, under the name it always uses.
+    const page = await CollabClient.start({ url: `ws://127.0.0.1:${server.port}${COLLAB_PATH}`, documentName: GROUP_DOCUMENT, credential: await secretFor(server), WebSocket, reconnectDelayMs: 50 });
+    clients.push(page);
+    await Promise.all([bob.whenConnected(), page.whenConnected()]);
+    expect(page.identity).toMatchObject({ id: 'alice', role: 'driver' });
+
+    // Presence crosses both ways: Bob sees the driver once, selecting and typing; the driver sees Bob.
+    page.select(['n5']);
+    page.editing('n5');
+    bob.select(['n4']);
+    const seen = await until(() => {
+      const drivers = bob.presence().filter((p) => p.user.role === 'driver');
+      return drivers.length === 1 && drivers[0]!.editing === 'n5' ? drivers[0] : undefined;
+    }, 6000, 'the driver once on the hub, editing n5');
+    expect(seen).toEqual({ user: { id: 'alice', name: 'Alice', colour: expect.any(String), role: 'driver' }, selection: ['n5'], editing: 'n5' });
+    await until(() => page.presence().find((p) => p.user.id === 'bob' && p.selection.includes('n4')), 6000, 'bob on the driver’s page');
+    expect(page.presence().filter((p) => p.user.role === 'driver')).toEqual([]);
+
+    // Both type at the end of one statement at the same moment: each one's words stay whole.
+    const before = (findItem(page.data as unknown as WorkingFile, 'n5') as { text: string }).text;
+    expect(page.edit((f) => ops.updateNode(f, 'n5', { text: `${before} driver words` })).ok).toBe(true);
+    expect(bob.edit((f) => ops.updateNode(f, 'n5', { text: `${before} bob words` })).ok).toBe(true);
+    const merged = [`${before} driver words bob words`, `${before} bob words driver words`];
+    await until(async () => (merged.includes(findItem(await onDisk(), 'n5')?.text ?? '') ? true : undefined), 6000, 'both people’s words in the file');
+    const text = findItem(await onDisk(), 'n5')!.text;
+    await until(() => (findItem(page.data as unknown as WorkingFile, 'n5')?.text === text && findItem(bob.data as unknown as WorkingFile, 'n5')?.text === text ? true : undefined), 6000, 'the same words on both pages');
+
+    // Someone who is not the driver cannot come in this way: the session is on the hubs for them.
+    const stranger = await CollabClient.start({ url: `ws://127.0.0.1:${server.port}${COLLAB_PATH}`, documentName: GROUP_DOCUMENT, credential: new URL(answer.link!).hash.replace('#invite=', ''), WebSocket, reconnectDelayMs: 50 });
+    clients.push(stranger);
+    await until(() => (stranger.status === 'refused' || stranger.status === 'disconnected' ? true : undefined), 4000, 'the invite refused here');
+    expect(stranger.identity).toBeUndefined();
   }, 40_000);
 });

@@ -9,12 +9,13 @@
 // With hubs (`causeway open FILE --hub ws://…`), the collaboration server is not here: this
 // process connects to the hubs as the session's one writer (connectFileToHub), invites are signed
 // with the hubs' shared secret and take people to the hubs' pages, and revoking one is recorded in
-// the session, which every hub follows. The driver's own page stays on this server as before.
+// the session, which every hub follows. The driver's own page stays on this server: it joins the
+// session through a mirror of this process's copy of the hubs' document (driver-mirror.ts).
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ASSISTANT, deepEqual, isObject, openWorkingFile, type MergeSide } from '../format';
 import type { Awareness } from 'y-protocols/awareness';
-import { connectFileToHub, createCollabServer, newInviteId, signInvite, type CollabServer, type FileSession, type HubAddress, type HubWriter } from '../collab/server';
+import { connectFileToHub, createCollabServer, newInviteId, signInvite, startDriverMirror, type Authenticate, type CollabServer, type FileSession, type HubAddress, type HubWriter } from '../collab/server';
 import { colourOf } from '../collab';
 import type { Identity, Presence, SharedPresentation } from '../protocol/collab-protocol';
 import { GROUP_DOCUMENT, INVITE_FRAGMENT, type GroupInvite, type GroupPerson, type GroupState, type InviteRequest } from '../protocol/workspace-protocol';
@@ -69,6 +70,8 @@ export class GroupSession {
   private readonly listeners = new Set<(state: GroupState) => void>();
   private people: GroupPerson[] = [];
   private driverPages = 0;
+  /** On hubs: what the driver's page says of itself (selection, typing), which this process shows there. */
+  private driverPageSays: Presence | null = null;
   /** The presentation the driver leads, and the driver's page leading it (its live channel). */
   private presentation: { presenting: SharedPresentation; page: object } | undefined;
   private closed = false;
@@ -228,15 +231,15 @@ export class GroupSession {
   /**
    * The driver's presence, set by the server itself while a driver's page is open but not (yet) in
    * the session's presence with its own connection (which then says what the driver selects and
-   * types in).
+   * types in). On hubs the driver's page speaks through this process: what it says is shown here.
    */
   private showDriver(): void {
     const awareness = this.running?.awareness();
     if (!awareness) return;
     const id = this.driverId();
     const ownPage = [...awareness.getStates()].some(([client, state]) => client !== awareness.clientID && isDriverPresence(state, id));
-    let wanted: Presence | null = null;
-    if (this.driverPages > 0 && !ownPage) {
+    let wanted: Presence | null = this.driverPageSays;
+    if (!wanted && this.driverPages > 0 && !ownPage) {
       const data = this.collabData();
       const participants = isObject(data) && isObject(data.participants) ? data.participants : {};
       const name = typeof participants[id] === 'string' ? (participants[id] as string) : id;
@@ -248,7 +251,7 @@ export class GroupSession {
 
   /** Takes a WebSocket upgrade already checked for Host and Origin. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean {
-    if (!this.engine || this.options.hub) return false;
+    if (!this.engine) return false;
     void this.engine.then(
       (engine) => engine.handleUpgrade!(request, socket, head),
       () => socket.destroy(),
@@ -294,11 +297,29 @@ export class GroupSession {
       writeDelayMs: this.options.writeDelayMs,
       name: () => (this.running ? this.driverId() : driverOnDisk),
     });
+    // The driver's pages join through a mirror here; everyone else is on the hubs.
+    const mirror = await startDriverMirror({
+      writer,
+      // The page asks for the session by the name it has on this server, whatever the hubs call it.
+      documentName: GROUP_DOCUMENT,
+      authenticate: (credential) => (this.options.access.grantOf(credential)?.role === 'driver' ? ({ id: this.driverId(), role: 'driver' } satisfies Identity) : undefined),
+      onDriverPresence: (presence) => {
+        this.driverPageSays = presence;
+        this.showDriver();
+      },
+    }).catch(async (error: unknown) => {
+      await writer.close();
+      throw error;
+    });
     const engine: Engine = {
       session: writer.session,
       awareness: () => writer.awareness,
       revoke: (invite) => writer.session.revoke(invite),
-      close: () => writer.close(),
+      handleUpgrade: (request, socket, head) => mirror.handleUpgrade(request, socket, head),
+      close: async () => {
+        await mirror.close();
+        await writer.close();
+      },
     };
     this.running = engine;
     if (this.presentation) writer.session.present(this.presentation.presenting);
@@ -310,16 +331,17 @@ export class GroupSession {
 
   private async start(): Promise<Engine> {
     const { file, access } = this.options;
+    // The page's secret, from the same table as the live channel's: identity and role are the table's.
+    const authenticate: Authenticate = (credential) => {
+      const grant = access.grantOf(credential);
+      if (!grant) return undefined;
+      if (grant.role === 'driver') return { id: this.driverId(), role: 'driver' } satisfies Identity;
+      if (grant.role === 'assistant') return { id: ASSISTANT, role: 'assistant', ...(grant.client ? { client: grant.client } : {}) } satisfies Identity;
+      return { id: grant.identity, role: grant.role, ...(grant.invite ? { invite: grant.invite } : {}) } satisfies Identity;
+    };
     const collab = await createCollabServer({
       file: { path: file.path, documentName: GROUP_DOCUMENT, disk: file.forBridge(), writeDelayMs: this.options.writeDelayMs },
-      // The page's secret, from the same table as the live channel's: identity and role are the table's.
-      authenticate: (credential) => {
-        const grant = access.grantOf(credential);
-        if (!grant) return undefined;
-        if (grant.role === 'driver') return { id: this.driverId(), role: 'driver' } satisfies Identity;
-        if (grant.role === 'assistant') return { id: ASSISTANT, role: 'assistant', ...(grant.client ? { client: grant.client } : {}) } satisfies Identity;
-        return { id: grant.identity, role: grant.role, ...(grant.invite ? { invite: grant.invite } : {}) } satisfies Identity;
-      },
+      authenticate,
     });
     const document = collab.hocuspocus.documents.get(GROUP_DOCUMENT);
     const engine: Engine = {

@@ -3,7 +3,9 @@
 //   the file bridge and repaired after every merge; what `causeway open` will mount on its own
 //   HTTP server under a path;
 // - a hub (`redis`): a stateless relay, as many as needed behind a load balancer, linked by
-//   Hocuspocus's Redis extension; the file's process connects to one of them as its one writer.
+//   Hocuspocus's Redis extension; the file's process connects to one of them as its one writer;
+// - a mirror (`mirror`): the driver's pages' way into a session on hubs, inside `causeway open`;
+//   its document follows the file's process's copy of the hubs' document, both ways.
 // Both check every connection's credential and every update, and stamp presence.
 import type { IncomingMessage } from 'node:http';
 import { createServer, type Server, type ServerResponse } from 'node:http';
@@ -11,6 +13,7 @@ import type { Duplex } from 'node:stream';
 import { Hocuspocus, type Extension } from '@hocuspocus/server';
 import { Redis } from '@hocuspocus/extension-redis';
 import { WebSocketServer } from 'ws';
+import * as Y from 'yjs';
 import { MAX_FILE_BYTES } from '../../format';
 import type { CollabClientMessage, CollabServerMessage, Identity } from '../../protocol/collab-protocol';
 import type { WorkingFileDisk } from '../../disk/working-file-disk';
@@ -26,6 +29,11 @@ export interface CollabServerOptions {
   file?: { path: string; documentName: string; writeDelayMs?: number; watch?: boolean; disk?: WorkingFileDisk };
   /** A hub: the Redis server linking the hubs (options go to ioredis: password, db, tls). */
   redis?: { host: string; port: number; prefix?: string; options?: Record<string, unknown> };
+  /**
+   * A mirror: one document, kept equal to `doc` both ways (the file's process's copy of a session
+   * on hubs); the driver's requests go to `session`, the file's session there.
+   */
+  mirror?: { documentName: string; doc: Y.Doc; session: FileSession };
   onRefused?(identity: Identity, reason: string): void;
 }
 
@@ -42,14 +50,15 @@ export interface CollabServer {
 
 export async function createCollabServer(options: CollabServerOptions): Promise<CollabServer> {
   let session: FileSession | undefined;
-  const file = options.file;
+  const { file, mirror } = options;
+  const documentName = file?.documentName ?? mirror?.documentName;
   // Hubs: Hocuspocus's Redis extension links them; its connection also holds each session's writer lease.
   const redis = options.redis ? new Redis({ host: options.redis.host, port: options.redis.port, prefix: options.redis.prefix ?? 'causeway', ...(options.redis.options ? { options: options.redis.options } : {}) }) : undefined;
   const leases = redis ? writerLeases(redis.pub as unknown as LeaseStore, options.redis?.prefix ?? 'causeway') : undefined;
   const extension = new SessionExtension({
     leases,
     authenticate: async (credential, request) => {
-      if (file && request.documentName !== file.documentName) return undefined;
+      if (documentName !== undefined && request.documentName !== documentName) return undefined;
       const identity = await options.authenticate(credential, request);
       // An invite the driver revoked stays out, whatever the credential check says.
       const loaded = hocuspocus.documents.get(request.documentName);
@@ -63,13 +72,20 @@ export async function createCollabServer(options: CollabServerOptions): Promise<
           session = await FileSession.open(file.path, document, { writeDelayMs: file.writeDelayMs, watch: file.watch, disk: file.disk });
           return fileHandle(session);
         }
-      : undefined,
+      : mirror
+        ? async (name, document) => {
+            if (name !== mirror.documentName) throw new Error('This server shares one session.');
+            const unbind = bindMirror(document, mirror.doc);
+            // The session is the file's process's, and outlives this server.
+            return { request: fileHandle(mirror.session).request, close: async () => unbind() };
+          }
+        : undefined,
   });
   const extensions: Extension[] = [extension];
   if (redis) extensions.push(redis);
   const hocuspocus = new Hocuspocus({ quiet: true, extensions, debounce: 200, maxDebounce: 1000 });
-  // The file's document stays loaded while the server runs, whoever is connected.
-  const keeper = file ? await hocuspocus.openDirectConnection(file.documentName, { identity: { id: 'server', role: 'writer' } }) : undefined;
+  // The file's (or mirrored) document stays loaded while the server runs, whoever is connected.
+  const keeper = documentName !== undefined ? await hocuspocus.openDirectConnection(documentName, { identity: { id: 'server', role: 'writer' } }) : undefined;
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FILE_BYTES * 2 + 65_536 });
   sockets.on('connection', (socket, request: IncomingMessage) => {
     socket.on('error', () => undefined);
@@ -102,6 +118,21 @@ export async function createCollabServer(options: CollabServerOptions): Promise<
       leases?.close();
       await hocuspocus.hooks('onDestroy', { instance: hocuspocus });
     },
+  };
+}
+
+const MIRRORED = Symbol('causeway-mirror');
+
+/** Keeps `document` and `source` equal: each takes the other's updates; returns the function that stops. */
+function bindMirror(document: Y.Doc, source: Y.Doc): () => void {
+  Y.applyUpdate(document, Y.encodeStateAsUpdate(source), MIRRORED);
+  const toSource = (update: Uint8Array, origin: unknown) => origin !== MIRRORED && Y.applyUpdate(source, update, MIRRORED);
+  const fromSource = (update: Uint8Array, origin: unknown) => origin !== MIRRORED && Y.applyUpdate(document, update, MIRRORED);
+  document.on('update', toSource);
+  source.on('update', fromSource);
+  return () => {
+    document.off('update', toSource);
+    source.off('update', fromSource);
   };
 }
 

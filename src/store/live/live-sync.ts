@@ -309,9 +309,9 @@ async function onMessage(message: ServerMessage): Promise<void> {
     case 'group':
       hearGroupConflicts(message.conflicts);
       useGroupStore.setState({ invites: message.invites, people: message.people, hubs: message.hubs ?? null });
-      // The session runs (an invite was made): this page joins it, as the driver. On hubs the
-      // session is theirs, and the file's process stands in for the driver there.
-      if (message.invites.length > 0 && !message.hubs) joinGroupSession();
+      // The session runs (an invite was made; on hubs, from the start): this page joins it, as
+      // the driver, through this server (on hubs, its mirror of the hubs' document).
+      if (message.invites.length > 0 || message.hubs) joinGroupSession();
       return;
     case 'invite-result': {
       const waiter = sync.inviteWaiters.get(message.request);
