@@ -57,7 +57,7 @@ export async function startDriverSession(secret: () => string | null, storage: s
     }
     clearTimeout(wait);
     handOver.done(client);
-    unbind = bindSessionDocument(client, { tellsEditing: false });
+    unbind = bindSessionDocument(client);
   };
   const stops = [
     client.on('status', (status) => {
@@ -68,10 +68,6 @@ export async function startDriverSession(secret: () => string | null, storage: s
     client.on('change', () => !unbind && tryHandOver()),
     useDocumentStore.subscribe(() => !unbind && tryHandOver()),
     joinPresence(client),
-    // What the driver types in (the editor's fields say), for everyone else's presence strip.
-    useGroupStore.subscribe((now, before) => {
-      if (now.typingIn !== before.typingIn) client.editing(now.typingIn);
-    }),
   ];
   tryHandOver();
   return () => {

@@ -11,19 +11,11 @@ import { useDocumentStore } from '../document-store';
 import { useGroupStore } from './group-store';
 import { forgetTextEdits, recordTextEdits, takeTyped } from './text-edits';
 
-/** How long after the last keystroke the others still read "… is editing". */
-const EDITING_SHOWN_MS = 3000;
-
 export interface SessionDocumentHooks {
   /** Run at every change of the shared document (someone's edit, the session's records). */
   onChange?(): void;
   /** The server refused this page for good (a revoked link). */
   onRefused?(): void;
-  /**
-   * Says where this person types, for the others' presence strips; by default each edit of one
-   * item names it for a few seconds.
-   */
-  tellsEditing?: boolean;
 }
 
 /** Binds the open document to `client`'s shared document; returns the function that lets go. */
@@ -34,7 +26,6 @@ export function bindSessionDocument(client: CollabClient, hooks: SessionDocument
   /** This page's own write is going into the document: its change event is not someone else's. */
   let writing = false;
   let inStep = false;
-  let editingTimer: ReturnType<typeof setTimeout> | undefined;
 
   const show = (view: DocView) => {
     const store = useDocumentStore.getState();
@@ -104,15 +95,6 @@ export function bindSessionDocument(client: CollabClient, hooks: SessionDocument
         return;
       }
       if (written.notes.length > 0) useDocumentStore.getState().say('info', written.notes.join(' '));
-      if (hooks.tellsEditing !== false) {
-        // "Tom is editing r4" on the others' pages while this person types in one item.
-        const touched = changedItems(shown.data, now.document.data).changed;
-        if (touched.length === 1) {
-          client.editing(touched[0]!);
-          clearTimeout(editingTimer);
-          editingTimer = setTimeout(() => client.editing(null), EDITING_SHOWN_MS);
-        }
-      }
       // In the session's document now: that is this page's "saved" (the server writes the file).
       useDocumentStore.getState().markSaved();
       const view = client.view();
@@ -133,7 +115,6 @@ export function bindSessionDocument(client: CollabClient, hooks: SessionDocument
 
   return () => {
     for (const stop of stops) stop();
-    clearTimeout(editingTimer);
     forgetTextEdits();
   };
 }

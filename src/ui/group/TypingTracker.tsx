@@ -23,9 +23,8 @@ export function TypingTracker() {
       const after = now.document?.data;
       const earlier = before.document?.data;
       if (after === undefined || earlier === undefined || after === earlier) return;
-      // Only the driver's page in a running session tells (invited pages say it as they write).
-      const group = useGroupStore.getState();
-      if (group.me === null || group.invited !== null) return;
+      // Said only in a running session (session-presence.ts tells the others).
+      if (useGroupStore.getState().me === null) return;
       const id = itemWithKeyboard();
       if (id === null || !changedItems(earlier, after).changed.includes(id)) return;
       useGroupStore.setState({ typingIn: id });
