@@ -132,8 +132,13 @@ test('the driver in a running session: Saved means the file has it, another prog
   await expect(card(driver, 'r1')).toHaveAttribute('data-changed-on-disk', 'true');
   await expect(notice(driver)).toContainText('1 item changed on disk');
   await expect(card(tom, 'r1')).toContainText('Visitors often wait all afternoon for a repair.', { timeout: 3000 });
-  // Another program's change is one, to review.
+  // Another program's change is one, to review; its tag says who changed it, and only once.
   await expect(turns).toHaveText('Turns1');
+  await expect(card(driver, 'r1').locator('.cw-turn-tag')).toHaveText('Changed · file on disk');
+  await expect(card(driver, 'r1').locator('.cw-changed-on-disk-tag')).toHaveCount(0);
+  // Tom's change is the group's, not "another window's".
+  await typeInText(tom, 'r2', ' Tom adds this.');
+  await expect(card(driver, 'r2').locator('.cw-turn-tag')).toHaveText('Changed · the group', { timeout: 5000 });
 
   const snapshot = await openSnapshotPanel(driver);
   await snapshot.getByLabel('Snapshot summary (optional)').fill('Recorded in the session');

@@ -9,7 +9,7 @@ import { STATUS_LABEL, TRACE_LABEL, kindLabel, plural, treeLabel } from '../word
 import type { ClaimFlowNode } from './build-flow';
 import { useChangedOnDisk } from './changed-on-disk';
 import { useGroupStore } from '../../store/group/group-store';
-import { turnMarkWords, useTurnMark } from './turn-mark';
+import { inGroupSession, turnMarkWords, useTurnMark } from './turn-mark';
 import { CheckMark } from './CheckMark';
 import { MARK_WORD } from './marks';
 import { CardTextEditor } from './CardTextEditor';
@@ -53,7 +53,7 @@ export function ClaimCard({ data, selected, targetHandle, sourceHandle, editor }
   const changedOnDisk = useChangedOnDisk(node.id);
   // An invited page's changes come from the others in the session, not from a file it reads.
   // In a group session (invited, or the driver once invites are out), changes come from the others as much as from disk.
-  const inGroup = useGroupStore((s) => s.invited !== null || s.invites.length > 0);
+  const inGroup = useGroupStore(inGroupSession);
   // Only on the working file's own cards (not in a change view or a revision).
   const turnMark = useTurnMark(mark ? '' : node.id);
   const dimmed = useIsDimmed(node.id);
@@ -83,14 +83,15 @@ export function ClaimCard({ data, selected, targetHandle, sourceHandle, editor }
         )}
       </header>
       {(changedOnDisk || turnMark) && (
-        // One row above the card, so that the two tags sit side by side and never on each other.
+        // One row above the card. A turn's tag says the card changed already, and who changed it:
+        // the plainer "just changed" shows only without one (it would be cut short beside it).
         <div className="cw-claim-tags">
           {turnMark && (
             <span className="cw-turn-tag" role="note" title="In a turn you have not reviewed: see the Turns panel">
-              {turnMarkWords(turnMark, contributorNames[0])}
+              {turnMarkWords(turnMark, contributorNames[0], inGroup)}
             </span>
           )}
-          {changedOnDisk && (
+          {changedOnDisk && !turnMark && (
             <span className="cw-changed-on-disk-tag" role="note">
               {inGroup ? 'just changed' : 'changed on disk'}
             </span>

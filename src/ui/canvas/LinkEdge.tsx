@@ -11,7 +11,7 @@ import { markerId } from './ArrowMarkers';
 import { CheckMark } from './CheckMark';
 import { JUNCTION_SIZE, type LinkFlowEdge } from './build-flow';
 import { useChangedOnDisk } from './changed-on-disk';
-import { turnMarkWords, useTurnMark } from './turn-mark';
+import { inGroupSession, turnMarkWords, useTurnMark } from './turn-mark';
 import { MARK_WORD } from './marks';
 import { coursePath, pointAlong, zigzagPath } from '../../render/geometry';
 import { clipAreaKey, clipAreaOf, LONG_LINK } from './clip-area';
@@ -108,7 +108,7 @@ function LinkEdgeView({ id, source, target, data, selected }: EdgeProps<LinkFlow
             useDocumentStore.getState().select({ nodes: [], links: [link.id] });
             useSideSection.getState().show('inspector');
           }}
-          title={`${label} — ${status.word.toLowerCase()}${turnMark ? ` (${turnMarkWords(turnMark)}: in a turn you have not reviewed)` : ''}${assumptionText ? `\nAssumptions:\n${assumptionText}` : ''}`}
+          title={`${label} — ${status.word.toLowerCase()}${turnMark ? ` (${turnMarkWords(turnMark, undefined, inGroupSession())}: in a turn you have not reviewed)` : ''}${assumptionText ? `\nAssumptions:\n${assumptionText}` : ''}`}
         >
           {!mark && (
             <>

@@ -12,6 +12,12 @@ describe('the turn mark on a card', () => {
     expect(turnMarkWords({ turn: 't1', change: 'changed', actor: 'window' }, 'Tom')).toBe('Changed · other window');
   });
 
+  it('in a group session, says a change is the group’s: another window is not what the driver has open', () => {
+    expect(turnMarkWords({ turn: 't1', change: 'changed', actor: 'window' }, 'Tom', true)).toBe('Changed · the group');
+    expect(turnMarkWords({ turn: 't1', change: 'added', actor: 'window' }, 'Tom', true)).toBe('New · Tom');
+    expect(turnMarkWords({ turn: 't1', change: 'added', actor: 'window' }, undefined, true)).toBe('New · the group');
+  });
+
   it('keeps the assistant and the file on disk as they were', () => {
     expect(turnMarkWords({ turn: 't1', change: 'added', actor: 'assistant' }, 'Tom')).toBe('New · assistant');
     expect(turnMarkWords({ turn: 't1', change: 'changed', actor: 'disk' }, 'Tom')).toBe('Changed · file on disk');
