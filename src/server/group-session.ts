@@ -15,7 +15,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ASSISTANT, deepEqual, isObject, openWorkingFile, type MergeSide } from '../format';
 import type { Awareness } from 'y-protocols/awareness';
-import { connectFileToHub, createCollabServer, newInviteId, signInvite, startDriverMirror, type Authenticate, type CollabServer, type FileSession, type HubAddress, type HubWriter } from '../collab/server';
+import { connectFileToHub, createCollabServer, newInviteId, signInvite, startDriverMirror, type Authenticate, type CollabServer, type FileSession, type HubAddress } from '../collab/server';
 import { colourOf } from '../collab';
 import type { Identity, Presence, SharedPresentation } from '../protocol/collab-protocol';
 import { GROUP_DOCUMENT, INVITE_FRAGMENT, type GroupInvite, type GroupPerson, type GroupState, type InviteRequest } from '../protocol/workspace-protocol';
@@ -288,18 +288,9 @@ export class GroupSession {
     const opened = disk.text === null ? undefined : openWorkingFile(disk.text);
     const named = opened && isObject(opened.data) ? opened.data.driver : undefined;
     const driverOnDisk = typeof named === 'string' && named.length > 0 ? named : 'driver';
-    const writer: HubWriter = await connectFileToHub({
-      hub: hub.address.socket,
-      secret: hub.secret,
-      path: file.path,
-      documentName: hub.documentName,
-      disk: file.forBridge(),
-      writeDelayMs: this.options.writeDelayMs,
-      name: () => (this.running ? this.driverId() : driverOnDisk),
-    });
-    // The driver's pages join through a mirror here; everyone else is on the hubs.
-    const mirror = await startDriverMirror({
-      writer,
+    // The driver's pages join through a mirror here, whose document is the one connected to the
+    // hubs; everyone else is on the hubs.
+    const { server: mirror, writer, close } = await startDriverMirror({
       // The page asks for the session by the name it has on this server, whatever the hubs call it.
       documentName: GROUP_DOCUMENT,
       authenticate: (credential) => (this.options.access.grantOf(credential)?.role === 'driver' ? ({ id: this.driverId(), role: 'driver' } satisfies Identity) : undefined),
@@ -307,19 +298,24 @@ export class GroupSession {
         this.driverPageSays = presence;
         this.showDriver();
       },
-    }).catch(async (error: unknown) => {
-      await writer.close();
-      throw error;
+      connect: (doc) =>
+        connectFileToHub({
+          hub: hub.address.socket,
+          secret: hub.secret,
+          path: file.path,
+          documentName: hub.documentName,
+          disk: file.forBridge(),
+          writeDelayMs: this.options.writeDelayMs,
+          name: () => (this.running ? this.driverId() : driverOnDisk),
+          doc,
+        }),
     });
     const engine: Engine = {
       session: writer.session,
       awareness: () => writer.awareness,
       revoke: (invite) => writer.session.revoke(invite),
       handleUpgrade: (request, socket, head) => mirror.handleUpgrade(request, socket, head),
-      close: async () => {
-        await mirror.close();
-        await writer.close();
-      },
+      close,
     };
     this.running = engine;
     if (this.presentation) writer.session.present(this.presentation.presenting);

@@ -5,7 +5,7 @@
 // - a hub (`redis`): a stateless relay, as many as needed behind a load balancer, linked by
 //   Hocuspocus's Redis extension; the file's process connects to one of them as its one writer;
 // - a mirror (`mirror`): the driver's pages' way into a session on hubs, inside `causeway open`;
-//   its document follows the file's process's copy of the hubs' document, both ways.
+//   its document is the file's process's copy of the hubs' document.
 // Both check every connection's credential and every update, and stamp presence.
 import type { IncomingMessage } from 'node:http';
 import { createServer, type Server, type ServerResponse } from 'node:http';
@@ -13,7 +13,6 @@ import type { Duplex } from 'node:stream';
 import { Hocuspocus, type Extension } from '@hocuspocus/server';
 import { Redis } from '@hocuspocus/extension-redis';
 import { WebSocketServer } from 'ws';
-import * as Y from 'yjs';
 import { MAX_FILE_BYTES } from '../../format';
 import type { CollabClientMessage, CollabServerMessage, Identity } from '../../protocol/collab-protocol';
 import type { WorkingFileDisk } from '../../disk/working-file-disk';
@@ -30,10 +29,11 @@ export interface CollabServerOptions {
   /** A hub: the Redis server linking the hubs (options go to ioredis: password, db, tls). */
   redis?: { host: string; port: number; prefix?: string; options?: Record<string, unknown> };
   /**
-   * A mirror: one document, kept equal to `doc` both ways (the file's process's copy of a session
-   * on hubs); the driver's requests go to `session`, the file's session there.
+   * A mirror: one document, which the file's process connects to the hubs as its copy of the
+   * session (see driver-mirror.ts); the driver's requests go to the file's session there, once
+   * it is open.
    */
-  mirror?: { documentName: string; doc: Y.Doc; session: FileSession };
+  mirror?: { documentName: string; session(): FileSession | undefined };
   onRefused?(identity: Identity, reason: string): void;
 }
 
@@ -73,11 +73,16 @@ export async function createCollabServer(options: CollabServerOptions): Promise<
           return fileHandle(session);
         }
       : mirror
-        ? async (name, document) => {
+        ? async (name) => {
             if (name !== mirror.documentName) throw new Error('This server shares one session.');
-            const unbind = bindMirror(document, mirror.doc);
             // The session is the file's process's, and outlives this server.
-            return { request: fileHandle(mirror.session).request, close: async () => unbind() };
+            return {
+              request: async (message, from) => {
+                const opened = mirror.session();
+                return opened ? fileHandle(opened).request(message, from) : undefined;
+              },
+              close: async () => undefined,
+            };
           }
         : undefined,
   });
@@ -118,21 +123,6 @@ export async function createCollabServer(options: CollabServerOptions): Promise<
       leases?.close();
       await hocuspocus.hooks('onDestroy', { instance: hocuspocus });
     },
-  };
-}
-
-const MIRRORED = Symbol('causeway-mirror');
-
-/** Keeps `document` and `source` equal: each takes the other's updates; returns the function that stops. */
-function bindMirror(document: Y.Doc, source: Y.Doc): () => void {
-  Y.applyUpdate(document, Y.encodeStateAsUpdate(source), MIRRORED);
-  const toSource = (update: Uint8Array, origin: unknown) => origin !== MIRRORED && Y.applyUpdate(source, update, MIRRORED);
-  const fromSource = (update: Uint8Array, origin: unknown) => origin !== MIRRORED && Y.applyUpdate(document, update, MIRRORED);
-  document.on('update', toSource);
-  source.on('update', fromSource);
-  return () => {
-    document.off('update', toSource);
-    source.off('update', fromSource);
   };
 }
 

@@ -1,10 +1,12 @@
 // The driver's pages in a session on hubs. The driver's page is served by `causeway open`, on this
 // machine, and talks to it alone; the hubs are the file's process's business. So the file's process
-// runs a small collaboration server of its own for the driver's pages: its document mirrors the
-// process's copy of the hubs' document, both ways, so the driver types into the session like
-// everyone else (two people typing at one place merge character by character). Presence crosses
-// too: the driver's pages see everyone on the hubs, and what the driver selects and types in
-// reaches the hubs as the file's process's own presence (which the hubs show as the driver's).
+// runs a small collaboration server of its own for the driver's pages, and the document it serves
+// is the very one the process connects to the hubs (one copy, kept by the hubs' sync): the driver
+// types into the session like everyone else (two people typing at one place merge character by
+// character). Presence crosses too: the driver's pages see everyone on the hubs, and what the
+// driver selects and types in reaches the hubs as the file's process's own presence (which the
+// hubs show as the driver's).
+import type * as Y from 'yjs';
 import { applyAwarenessUpdate, encodeAwarenessUpdate, type Awareness } from 'y-protocols/awareness';
 import type { Presence } from '../../protocol/collab-protocol';
 import { createCollabServer, type CollabServer } from './collab-server';
@@ -12,33 +14,47 @@ import type { HubWriter } from './hub-writer';
 import type { Authenticate } from './session-extension';
 
 export interface DriverMirrorOptions {
-  writer: HubWriter;
+  /** The name the driver's pages ask for. */
   documentName: string;
   /** Lets in the driver's pages only (everyone else goes to the hubs). */
   authenticate: Authenticate;
+  /** Connects the file's process to the hubs, keeping the session in `doc`. */
+  connect(doc: Y.Doc): Promise<HubWriter>;
   /** What the driver's page says of itself (as this server stamped it), or null once no page says anything. */
   onDriverPresence(presence: Presence | null): void;
 }
 
+export interface DriverMirror {
+  /** The collaboration server for the driver's pages. */
+  server: CollabServer;
+  /** The file's process's connection to the hubs. */
+  writer: HubWriter;
+  /** Disconnects from the hubs (writing what waits), then closes the driver's pages' server. */
+  close(): Promise<void>;
+}
+
 const FROM_HUBS = Symbol('causeway-from-hubs');
 
-export async function startDriverMirror(options: DriverMirrorOptions): Promise<CollabServer> {
-  const { writer, documentName } = options;
-  const collab = await createCollabServer({ authenticate: options.authenticate, mirror: { documentName, doc: writer.doc, session: writer.session } });
-  const awareness = collab.hocuspocus.documents.get(documentName)?.awareness;
-  if (!awareness) {
-    await collab.close();
-    throw new Error('The session’s document did not load for the driver’s pages.');
+export async function startDriverMirror(options: DriverMirrorOptions): Promise<DriverMirror> {
+  let writer: HubWriter | undefined;
+  const server = await createCollabServer({ authenticate: options.authenticate, mirror: { documentName: options.documentName, session: () => writer?.session } });
+  const document = server.hocuspocus.documents.get(options.documentName);
+  try {
+    if (!document) throw new Error('The session’s document did not load for the driver’s pages.');
+    writer = await options.connect(document);
+  } catch (error) {
+    await server.close();
+    throw error;
   }
-  const stop = mirrorPresence(writer.awareness, awareness, options.onDriverPresence);
+  const connected = writer;
+  const stop = mirrorPresence(connected.awareness, document.awareness, options.onDriverPresence);
   return {
-    ...collab,
-    get session() {
-      return collab.session;
-    },
+    server,
+    writer: connected,
     close: async () => {
       stop();
-      await collab.close();
+      await connected.close();
+      await server.close();
     },
   };
 }

@@ -28,6 +28,8 @@ export interface HubWriterOptions {
   disk?: WorkingFileDisk;
   /** Who the writer's presence names (the file's driver); asked at each connection. */
   name?: () => string;
+  /** The document to keep the session in (the driver's pages' mirror's); a new one by default. */
+  doc?: Y.Doc;
 }
 
 export interface HubWriter {
@@ -60,7 +62,7 @@ export async function connectFileToHub(options: HubWriterOptions): Promise<HubWr
   if (reachable !== true) throw new Error(`cannot reach the hub at ${options.hub} (${reachable}); is "causeway hub" running there?`);
   // One invite id for this process, whichever hub it connects to: the hubs' lease knows it by that.
   const writerInvite = `writer-${newInviteId()}`;
-  const doc = new Y.Doc();
+  const doc = options.doc ?? new Y.Doc();
   let connected = false;
   let session: FileSession | undefined;
   const provider = new HocuspocusProvider({

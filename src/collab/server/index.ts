@@ -11,4 +11,4 @@ export { checkInvite, hubSecretFrom, newInviteId, signInvite, MIN_SECRET_LENGTH,
 export { startHub, parseRedisUrl, parseHubUrl, DEFAULT_HUB_PORT, type HubAddress, type HubOptions, type RedisAddress } from './hub';
 export { writerLeases, LEASE_MS, type LeaseStore, type WriterLeases } from './writer-lock';
 export { connectFileToHub, type HubWriter, type HubWriterOptions } from './hub-writer';
-export { startDriverMirror, type DriverMirrorOptions } from './driver-mirror';
+export { startDriverMirror, type DriverMirror, type DriverMirrorOptions } from './driver-mirror';
