@@ -30,6 +30,12 @@ describe('the area long links are cut to', () => {
     expect(keys.size).toBeLessThanOrEqual(2);
   });
 
+  it('reaches no further than a view-sized cell beyond the view on a desktop screen: each cell more is dashed link drawn for nothing', () => {
+    const area = clipAreaOf(clipAreaKey(view(-5000, -3000, 1, 1400, 900)));
+    expect(area.width).toBe(3 * 1400);
+    expect(area.height).toBe(3 * 900);
+  });
+
   it('is not used before the canvas has a size', () => {
     expect(clipAreaKey(view(0, 0, 1, 0, 0))).toBe('');
   });

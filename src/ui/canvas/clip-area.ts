@@ -8,8 +8,12 @@ import { PRINT_SIZE } from './print-size';
 /** Links whose ends lie further apart than this (flow px) follow the view; shorter ones are never cut. */
 export const LONG_LINK = 2000;
 
-/** Cells kept on each side of the one at the view's centre. */
-const MARGIN_CELLS = 2;
+/**
+ * Cells kept on each side of the one at the view's centre: one holds the view at any zoom of the
+ * level. A view smaller than the printed area keeps two after it, where the print reaches. Every
+ * cell more is dashed link drawn for nothing: Chromium dashes the whole of each path drawn.
+ */
+const MARGIN_CELLS = 1;
 
 /** Names the current area ('' while the canvas has no size yet). */
 export function clipAreaKey(state: Pick<ReactFlowState, 'transform' | 'width' | 'height'>): string {
@@ -25,11 +29,12 @@ export function clipAreaKey(state: Pick<ReactFlowState, 'transform' | 'width' | 
 export function clipAreaOf(key: string): Area {
   const [level, column, row, width, height] = key.split(' ').map(Number) as [number, number, number, number, number];
   const cell = cellSize(level, width, height);
+  const after = (size: number, printed: number) => (size < printed ? 2 * MARGIN_CELLS : MARGIN_CELLS);
   return {
     x: (column - MARGIN_CELLS) * cell.width,
     y: (row - MARGIN_CELLS) * cell.height,
-    width: (2 * MARGIN_CELLS + 1) * cell.width,
-    height: (2 * MARGIN_CELLS + 1) * cell.height,
+    width: (MARGIN_CELLS + 1 + after(width, PRINT_SIZE.width)) * cell.width,
+    height: (MARGIN_CELLS + 1 + after(height, PRINT_SIZE.height)) * cell.height,
   };
 }
 
