@@ -15,7 +15,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ASSISTANT, deepEqual, isObject, openWorkingFile, type MergeSide } from '../format';
 import type { Awareness } from 'y-protocols/awareness';
-import { connectFileToHub, createCollabServer, newInviteId, signInvite, startDriverMirror, type Authenticate, type CollabServer, type FileSession, type HubAddress } from '../collab/server';
+import { connectFileToHub, createCollabServer, newInviteId, signInvite, startDriverMirror, type CollabServer, type FileSession, type HubAddress } from '../collab/server';
 import { colourOf } from '../collab';
 import type { Identity, Presence, SharedPresentation } from '../protocol/collab-protocol';
 import { GROUP_DOCUMENT, INVITE_FRAGMENT, type GroupInvite, type GroupPerson, type GroupState, type InviteRequest } from '../protocol/workspace-protocol';
@@ -327,17 +327,16 @@ export class GroupSession {
 
   private async start(): Promise<Engine> {
     const { file, access } = this.options;
-    // The page's secret, from the same table as the live channel's: identity and role are the table's.
-    const authenticate: Authenticate = (credential) => {
-      const grant = access.grantOf(credential);
-      if (!grant) return undefined;
-      if (grant.role === 'driver') return { id: this.driverId(), role: 'driver' } satisfies Identity;
-      if (grant.role === 'assistant') return { id: ASSISTANT, role: 'assistant', ...(grant.client ? { client: grant.client } : {}) } satisfies Identity;
-      return { id: grant.identity, role: grant.role, ...(grant.invite ? { invite: grant.invite } : {}) } satisfies Identity;
-    };
     const collab = await createCollabServer({
       file: { path: file.path, documentName: GROUP_DOCUMENT, disk: file.forBridge(), writeDelayMs: this.options.writeDelayMs },
-      authenticate,
+      // The page's secret, from the same table as the live channel's: identity and role are the table's.
+      authenticate: (credential) => {
+        const grant = access.grantOf(credential);
+        if (!grant) return undefined;
+        if (grant.role === 'driver') return { id: this.driverId(), role: 'driver' } satisfies Identity;
+        if (grant.role === 'assistant') return { id: ASSISTANT, role: 'assistant', ...(grant.client ? { client: grant.client } : {}) } satisfies Identity;
+        return { id: grant.identity, role: grant.role, ...(grant.invite ? { invite: grant.invite } : {}) } satisfies Identity;
+      },
     });
     const document = collab.hocuspocus.documents.get(GROUP_DOCUMENT);
     const engine: Engine = {
