@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXAMPLE_PATH, waitForLayout } from './helpers';
+import { closeOtherBrowsers, otherBrowser } from './other-browsers';
 import { BIN, startCauseway, temporaryCopy, type RunningCauseway } from './workspace';
 
 const SHOTS = fileURLToPath(new URL('screenshots', import.meta.url));
@@ -17,6 +18,7 @@ const SHOTS = fileURLToPath(new URL('screenshots', import.meta.url));
 let server: RunningCauseway | undefined;
 let assistant: Client | undefined;
 test.afterEach(async () => {
+  await closeOtherBrowsers();
   await assistant?.close();
   assistant = undefined;
   await server?.kill();
@@ -41,7 +43,7 @@ test('a participant sees the assistant’s node appear at once, and the assistan
   server = await startCauseway(path);
   const invited = spawnSync(process.execPath, [BIN, 'invite', path, 'tom'], { encoding: 'utf8', timeout: 30_000 });
   expect(invited.stderr).toBe('');
-  const tom = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  const tom = await (await otherBrowser(browser, { viewport: { width: 1440, height: 900 } })).newPage();
   await tom.goto(invited.stdout.trim());
   await tom.getByRole('tab', { name: /Current Reality Tree/ }).click();
   await waitForLayout(tom, 'current_reality');

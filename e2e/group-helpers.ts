@@ -3,6 +3,7 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import { waitForLayout } from './helpers';
 import { side } from './live-helpers';
+import { otherBrowser } from './other-browsers';
 
 /** Clicks an invite button in the driver's People panel and reads the link it made. */
 export async function inviteLink(driver: Page, button: string, who: string): Promise<string> {
@@ -17,7 +18,7 @@ export async function inviteLink(driver: Page, button: string, who: string): Pro
  * `before` runs on the new page before it loads (to route its sockets, for instance).
  */
 export async function joinWith(browser: Browser, link: string, size = { width: 1440, height: 900 }, before?: (page: Page) => Promise<void>): Promise<Page> {
-  const context = await browser.newContext({ viewport: size });
+  const context = await otherBrowser(browser, { viewport: size });
   const page = await context.newPage();
   await before?.(page);
   await page.goto(link);

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { expectNoSeriousViolations } from './axe';
 import { EXAMPLE_PATH, waitForLayout } from './helpers';
 import { openLive, serve, side, stopAll } from './live-helpers';
+import { otherBrowser } from './other-browsers';
 import { temporaryCopy } from './workspace';
 
 const SHOTS = fileURLToPath(new URL('screenshots', import.meta.url));
@@ -22,7 +23,7 @@ async function inviteLink(driver: Page, button: string, who: string): Promise<st
 }
 
 async function joinWith(browser: Browser, link: string, { showTree = true } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const context = await otherBrowser(browser, { viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await page.goto(link);
   if (showTree) {

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { waitForLayout } from './helpers';
 import { startCauseway, type RunningCauseway } from './workspace';
+import { closeOtherBrowsers } from './other-browsers';
 
 export const side = (page: Page) => page.getByRole('complementary', { name: 'Side panel' });
 export const card = (page: Page, id: string) => page.locator(`[data-node-id="${id}"]`);
@@ -23,6 +24,7 @@ export async function serve(path: string, ...args: string[]): Promise<RunningCau
 }
 
 export async function stopAll(): Promise<void> {
+  await closeOtherBrowsers();
   for (const server of running) await server.kill();
   running = [];
 }

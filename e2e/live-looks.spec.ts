@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { expectNoSeriousViolations } from './axe';
 import { EXAMPLE_PATH, fixture, waitForLayout } from './helpers';
 import { openLive, read, serve, status, stopAll, typeInText } from './live-helpers';
+import { otherBrowser } from './other-browsers';
 import { temporaryCopy } from './workspace';
 
 const SHOTS = fileURLToPath(new URL('screenshots', import.meta.url));
@@ -71,7 +72,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
         await page.goto(server.url);
         await waitForLayout(page, 'current_reality');
         // Another browser (no secret of this origin) with the address already used, then with none.
-        const other = await browser.newContext({ viewport, colorScheme: scheme });
+        const other = await otherBrowser(browser, { viewport, colorScheme: scheme });
         const stranger = await other.newPage();
         await stranger.goto(server.url);
         await expect(stranger.getByTestId('live-access')).toContainText('This address has been used already');
@@ -81,7 +82,6 @@ for (const [size, viewport] of Object.entries(SIZES)) {
         await stranger.goto(`http://127.0.0.1:${server.port}/`);
         await expect(stranger.getByTestId('live-access')).toContainText('Open the address causeway open printed');
         await shot(stranger, `no-address-${size}-${scheme}`);
-        await other.close();
       });
     });
   }

@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { EXAMPLE_PATH, waitForLayout } from './helpers';
 import { card, read, side, status } from './live-helpers';
+import { closeOtherBrowsers, otherBrowser } from './other-browsers';
 import { BIN, startCauseway, temporaryCopy, type RunningCauseway } from './workspace';
 import { REDIS_SERVER, startRedis } from '../src/collab/local-redis';
 
@@ -114,7 +115,7 @@ async function invite(path: string, who: string): Promise<string> {
 }
 
 async function joinWith(browser: Browser, link: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  const page = await (await otherBrowser(browser, { viewport: { width: 1440, height: 900 } })).newPage();
   await page.goto(link);
   await page.getByRole('tab', { name: /Current Reality Tree/ }).click();
   await waitForLayout(page, 'current_reality');
@@ -165,6 +166,7 @@ test.describe('scale-out over Redis', () => {
   });
 
   test.afterAll(async () => {
+    await closeOtherBrowsers();
     await writer?.stop();
     await hubA?.stop();
     await hubB?.stop();

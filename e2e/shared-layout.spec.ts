@@ -7,10 +7,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { EXAMPLE_PATH, waitForLayout } from './helpers';
 import { cardPlaces, dragBetween, expectOnlyMoved, type Place } from './layout-helpers';
+import { closeOtherBrowsers, otherBrowser } from './other-browsers';
 import { startCauseway, temporaryCopy, type RunningCauseway } from './workspace';
 
 let running: RunningCauseway[] = [];
 test.afterEach(async () => {
+  await closeOtherBrowsers();
   for (const server of running) await server.kill();
   running = [];
 });
@@ -50,7 +52,7 @@ async function dragCard(page: Page, id: string, by: { x: number; y: number }): P
  * page, memory and connection, sharing nothing with the first but what the server sends.
  */
 async function secondBrowser(browser: Browser, first: Page, url: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, storageState: await first.context().storageState() });
+  const context = await otherBrowser(browser, { viewport: { width: 1280, height: 720 }, storageState: await first.context().storageState() });
   const page = await context.newPage();
   await openLive(page, new URL(url).origin + '/');
   return page;
