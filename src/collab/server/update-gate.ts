@@ -3,7 +3,8 @@
 // compared item by item for the items the update touched, and the credit rules decide. Refused:
 // the shadow is rebuilt and nothing reaches the document. Corrected: the corrections are made on
 // the shadow and the document receives the update and the corrections together, in one
-// transaction, so that nobody ever sees the uncorrected version.
+// transaction, so that nobody ever sees the uncorrected version. The shadow is made when the first
+// update to judge comes: a session nobody edits in but the file's own process holds no copy.
 import * as Y from 'yjs';
 import { checkCredit, withCorrections, type Touched } from '../credit';
 import { DocReader, type DocView } from '../read-doc';
@@ -16,42 +17,44 @@ export type GateVerdict = { ok: true; update: Uint8Array; notes: string[] } | { 
 const GATE = Symbol('causeway-gate');
 
 export class UpdateGate {
-  private shadow!: Y.Doc;
+  private shadow: Y.Doc | undefined;
   private shadowRoots!: SharedRoots;
   private reader!: DocReader;
   private readonly follow: (update: Uint8Array) => void;
 
   constructor(private readonly doc: Y.Doc) {
-    this.rebuild();
-    this.follow = (update) => Y.applyUpdate(this.shadow, update);
+    this.follow = (update) => {
+      if (this.shadow) Y.applyUpdate(this.shadow, update);
+    };
     doc.on('update', this.follow);
   }
 
   dispose(): void {
     this.doc.off('update', this.follow);
-    this.reader.dispose();
-    this.shadow.destroy();
+    this.reader?.dispose();
+    this.shadow?.destroy();
   }
 
   /** Judges `update` from `editor`: what the document should receive, or why it receives nothing. */
   check(update: Uint8Array, editor: Identity): GateVerdict {
     if (editor.role === 'writer') return { ok: true, update, notes: [] };
+    const shadow = this.shadow ?? this.rebuild();
     const before = this.reader.view();
     let touched: ReturnType<typeof touchedBy> | undefined;
     const listen = (transaction: Y.Transaction) => {
       if (transaction.origin === GATE) touched = touchedBy(transaction, this.shadowRoots);
     };
-    this.shadow.on('afterTransaction', listen);
+    shadow.on('afterTransaction', listen);
     try {
-      Y.applyUpdate(this.shadow, update, GATE);
+      Y.applyUpdate(shadow, update, GATE);
     } catch (error) {
       this.rebuild();
       return { ok: false, reason: `The update could not be read (${error instanceof Error ? error.message : String(error)}).` };
     } finally {
-      this.shadow.off('afterTransaction', listen);
+      shadow.off('afterTransaction', listen);
     }
     // Structs waiting for others the server never had: a document of an earlier session, or a forgery.
-    if (this.shadow.store.pendingStructs !== null || this.shadow.store.pendingDs !== null) return this.refuse('The update builds on changes this session does not have (a copy from an earlier session?); reload to join this one.');
+    if (shadow.store.pendingStructs !== null || shadow.store.pendingDs !== null) return this.refuse('The update builds on changes this session does not have (a copy from an earlier session?); reload to join this one.');
     if (!touched || (touched.items.size === 0 && !touched.structure && !touched.top && !touched.session)) return { ok: true, update, notes: [] };
     if (touched.session) return this.refuse('Only the server writes the session’s own records.');
     const after = this.reader.view();
@@ -60,8 +63,8 @@ export class UpdateGate {
     const verdict = checkCredit(editor, before, after, { items: keys } satisfies Touched);
     if (!verdict.ok) return this.refuse(verdict.reason);
     if (verdict.corrections.size === 0) return { ok: true, update, notes: [] };
-    writeViewToDoc(this.shadow, after, withCorrections(after, verdict.corrections), GATE);
-    return { ok: true, update: Y.encodeStateAsUpdate(this.shadow, Y.encodeStateVector(this.doc)), notes: verdict.notes };
+    writeViewToDoc(shadow, after, withCorrections(after, verdict.corrections), GATE);
+    return { ok: true, update: Y.encodeStateAsUpdate(shadow, Y.encodeStateVector(this.doc)), notes: verdict.notes };
   }
 
   private refuse(reason: string): GateVerdict {
@@ -69,14 +72,16 @@ export class UpdateGate {
     return { ok: false, reason };
   }
 
-  /** The shadow made equal to the document again (after a refused update touched it). */
-  private rebuild(): void {
+  /** The shadow made equal to the document (at the first update to judge, and after a refused one touched it). */
+  private rebuild(): Y.Doc {
     this.reader?.dispose();
     this.shadow?.destroy();
-    this.shadow = new Y.Doc();
-    Y.applyUpdate(this.shadow, Y.encodeStateAsUpdate(this.doc));
-    this.shadowRoots = rootsOf(this.shadow);
-    this.reader = new DocReader(this.shadow);
+    const shadow = new Y.Doc();
+    Y.applyUpdate(shadow, Y.encodeStateAsUpdate(this.doc));
+    this.shadow = shadow;
+    this.shadowRoots = rootsOf(shadow);
+    this.reader = new DocReader(shadow);
+    return shadow;
   }
 }
 
