@@ -246,6 +246,26 @@ test('the driver is seen like everyone else: their selection outlined on the oth
   await expect(tom.getByTestId('presence-strip').locator('[data-person="maya"]')).not.toContainText('is editing', { timeout: 8000 });
   await expect(card(tom, 'r5')).toHaveAttribute('data-selected-by', 'Maya');
 
+  // The driver's field stays open, untouched, while Tom types in the same statement: Tom is the
+  // one editing it, not the person whose field merely shows his words arriving.
+  await textField(driver, 'r5').focus();
+  // Whether Priya's strip ever says Maya is editing, from now on.
+  await priya.evaluate(() => {
+    const seen = { mayaEditing: false };
+    (window as unknown as { seen: typeof seen }).seen = seen;
+    const look = () => {
+      if (document.querySelector('[data-testid="presence-strip"] [data-person="maya"] .cw-presence-editing')) seen.mayaEditing = true;
+    };
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+    look();
+  });
+  await typeInText(tom, 'r5', ' Tom adds.');
+  await expect(priya.getByTestId('presence-strip').locator('[data-person="tom"]')).toContainText('is editing r5');
+  await expect(textField(driver, 'r5')).toHaveValue(/Tom adds\.$/, { timeout: 5000 });
+  await expect(textField(driver, 'r5')).toBeFocused();
+  await priya.waitForTimeout(1000); // time for a wrong claim to travel
+  expect(await priya.evaluate(() => (window as unknown as { seen: { mayaEditing: boolean } }).seen.mayaEditing)).toBe(false);
+
   // The driver sees the others' selections too.
   await selectNode(tom, 'r3');
   await expect(card(driver, 'r3')).toHaveAttribute('data-selected-by', 'Tom', { timeout: 5000 });
