@@ -4,7 +4,7 @@
 // the shadow is rebuilt and nothing reaches the document. Corrected: the corrections are made on
 // the shadow and the document receives the update and the corrections together, in one
 // transaction, so that nobody ever sees the uncorrected version. The shadow is made when the first
-// update to judge comes: a session nobody edits in but the file's own process holds no copy.
+// update to judge arrives: until a page edits, the server holds no second copy.
 import * as Y from 'yjs';
 import { checkCredit, withCorrections, type Touched } from '../credit';
 import { DocReader, type DocView } from '../read-doc';
