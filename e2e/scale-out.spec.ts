@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { EXAMPLE_PATH, waitForLayout } from './helpers';
-import { card, read, side, status } from './live-helpers';
+import { card, read, selectNode, side, status, textField } from './live-helpers';
 import { closeOtherBrowsers, otherBrowser } from './other-browsers';
 import { BIN, startCauseway, temporaryCopy, type RunningCauseway } from './workspace';
 import { REDIS_SERVER, startRedis } from '../src/collab/local-redis';
@@ -227,6 +227,13 @@ test.describe('scale-out over Redis', () => {
     await text.pressSequentially(' Typed while hub A was down.', { timeout: 60_000 }); // many keystrokes: more than one click's budget on a busy machine
     await tom.waitForTimeout(500);
     expect((creditOf(path, id) as { text: string }).text).not.toContain('hub A was down');
+    // The driver works on meanwhile: the file's process holds the session, so the file gets it
+    // now, and the hubs once the process is back with them.
+    await selectNode(driver, 'r1');
+    await textField(driver, 'r1').press('Control+End');
+    await textField(driver, 'r1').pressSequentially(' Noted while the hubs were away.');
+    await expect.poll(() => (creditOf(path, 'r1') as { text: string }).text, { timeout: 10_000 }).toMatch(/ Noted while the hubs were away\.$/);
+    await expect(status(driver)).toHaveText(/Saved/, { timeout: 10_000 });
 
     // The balancer sends Tom (and the file's process) to hub B: nothing typed is lost.
     lbA.backends = [hubB.port];
@@ -234,6 +241,7 @@ test.describe('scale-out over Redis', () => {
     await expect(card(priya, id)).toContainText('has formed. Typed while hub A was down.', { timeout: 30_000 });
     await expect.poll(() => (creditOf(path, id) as { text: string }).text, { timeout: 10_000 }).toBe('Volunteers arrive after the queue has formed. Typed while hub A was down.');
     await expect(status(tom)).toHaveText(/Saved/, { timeout: 10_000 });
+    await expect(card(priya, 'r1')).toContainText('Noted while the hubs were away.', { timeout: 10_000 });
     // And the other way, after the failover: Priya's edit reaches Tom and the file.
     const priyaText = priya.getByRole('textbox', { name: 'Text', exact: true });
     await card(priya, id).click();
@@ -244,11 +252,11 @@ test.describe('scale-out over Redis', () => {
 
     // The driver types into the same statement from this computer: the words reach both hubs and
     // the file, and the others see the driver's selection and typing as they happen.
-    await card(driver, id).click();
+    // (The inspector shows the card once it is selected: the keys go to its field, not the last one.)
+    await selectNode(driver, id);
     await expect(card(tom, id)).toHaveAttribute('data-selected-by', /Maya/, { timeout: 5000 });
-    const driverText = driver.getByRole('textbox', { name: 'Text', exact: true });
-    await driverText.press('Control+End');
-    await driverText.pressSequentially(' Maya notes it.');
+    await textField(driver, id).press('Control+End');
+    await textField(driver, id).pressSequentially(' Maya notes it.');
     await expect(priya.getByTestId('presence-strip')).toContainText(`is editing ${id}`);
     await expect(card(tom, id)).toContainText('Both agree. Maya notes it.', { timeout: 5000 });
     await expect(card(priya, id)).toContainText('Both agree. Maya notes it.', { timeout: 5000 });
