@@ -243,10 +243,9 @@ test.describe('scale-out over Redis', () => {
     await expect(status(tom)).toHaveText(/Saved/, { timeout: 10_000 });
     await expect(card(priya, 'r1')).toContainText('Noted while the hubs were away.', { timeout: 10_000 });
     // And the other way, after the failover: Priya's edit reaches Tom and the file.
-    const priyaText = priya.getByRole('textbox', { name: 'Text', exact: true });
-    await card(priya, id).click();
-    await priyaText.press('Control+End');
-    await priyaText.pressSequentially(' Both agree.');
+    await selectNode(priya, id);
+    await textField(priya, id).press('Control+End');
+    await textField(priya, id).pressSequentially(' Both agree.');
     await expect(card(tom, id)).toContainText('hub A was down. Both agree.', { timeout: 5000 });
     await expect.poll(() => (creditOf(path, id) as { text: string }).text, { timeout: 10_000 }).toContain('Both agree.');
 
