@@ -30,14 +30,13 @@ import { OffThreadSaver, saveWorkerEntry } from './off-thread-saver';
 export const WRITE_DELAY_MS = 300;
 /**
  * The pause after any other change (a node added, a link, an acceptance): short, so that whoever
- * reads the file (the assistant, the command line, on hubs the driver's page) has it soon; a burst
- * of changes still makes one write.
+ * reads the file (the assistant, the command line, the driver's page saying "Saved") has it soon;
+ * a burst of changes still makes one write.
  */
 export const CHANGE_WRITE_DELAY_MS = 40;
 /**
- * Typing without a pause still reaches the file this often: the assistant (and on hubs the
- * driver's page, which follows the session through the file) read the group's words about once a
- * second.
+ * Typing without a pause still reaches the file this often: the assistant and the command line
+ * read the group's words about once a second.
  */
 export const MAX_WRITE_DELAY_MS = 1000;
 

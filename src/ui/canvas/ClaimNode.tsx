@@ -51,7 +51,6 @@ export function ClaimCard({ data, selected, targetHandle, sourceHandle, editor }
   const status = STATUS_LABEL[node.status];
   const focusItem = useDocumentStore((s) => s.focusItem);
   const changedOnDisk = useChangedOnDisk(node.id);
-  // An invited page's changes come from the others in the session, not from a file it reads.
   // In a group session (invited, or the driver once invites are out), changes come from the others as much as from disk.
   const inGroup = useGroupStore(inGroupSession);
   // Only on the working file's own cards (not in a change view or a revision).
