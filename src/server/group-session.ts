@@ -293,7 +293,7 @@ export class GroupSession {
     const { server: mirror, writer, close } = await startDriverMirror({
       // The page asks for the session by the name it has on this server, whatever the hubs call it.
       documentName: GROUP_DOCUMENT,
-      authenticate: (credential) => (this.options.access.grantOf(credential)?.role === 'driver' ? ({ id: this.driverId(), role: 'driver' } satisfies Identity) : undefined),
+      authenticate: (credential) => (this.options.access.grantOf(credential)?.role === 'driver' ? this.driverIdentity() : undefined),
       onDriverPresence: (presence) => {
         this.driverPageSays = presence;
         this.showDriver();
@@ -333,7 +333,7 @@ export class GroupSession {
       authenticate: (credential) => {
         const grant = access.grantOf(credential);
         if (!grant) return undefined;
-        if (grant.role === 'driver') return { id: this.driverId(), role: 'driver' } satisfies Identity;
+        if (grant.role === 'driver') return this.driverIdentity();
         if (grant.role === 'assistant') return { id: ASSISTANT, role: 'assistant', ...(grant.client ? { client: grant.client } : {}) } satisfies Identity;
         return { id: grant.identity, role: grant.role, ...(grant.invite ? { invite: grant.invite } : {}) } satisfies Identity;
       },
@@ -388,6 +388,11 @@ export class GroupSession {
     const kept = this.invites.get(inviteId);
     if (kept) this.invites.set(inviteId, { ...kept, used: true });
     if (publish) this.publish();
+  }
+
+  /** Who a driver's page is in the session: the driver the file names, whatever the page says. */
+  private driverIdentity(): Identity {
+    return { id: this.driverId(), role: 'driver' };
   }
 
   /** The driver as the file names them; `driver` when it names nobody. */
