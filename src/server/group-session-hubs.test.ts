@@ -146,5 +146,15 @@ describe.skipIf(!REDIS_SERVER)('a group session on hubs, and another program wri
     clients.push(stranger);
     await until(() => (stranger.status === 'refused' ? true : undefined), 4000, 'the invite refused here');
     expect(stranger.identity).toBeUndefined();
+    // Nor can a page of another site: refused at the upgrade, before any secret is looked at.
+    const refusedStatus = await new Promise<number>((resolve) => {
+      const socket = new WebSocket(`ws://127.0.0.1:${server.port}${COLLAB_PATH}`, { headers: { Origin: 'http://127.0.0.1:1' } });
+      socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+      socket.on('open', () => resolve(101));
+      socket.on('error', () => undefined);
+    });
+    expect(refusedStatus).toBe(403);
+    // And what the driver and Bob wrote is all there, once.
+    expect(findItem(await onDisk(), 'n5')!.text).toBe(text);
   }, 40_000);
 });
