@@ -107,6 +107,11 @@ describe('the quick reader', () => {
     expect(quick).toBeGreaterThan(CORPUS.length * 0.7);
   });
 
+  it('reads a statement holding a line or paragraph separator before "%", "---" or "...": no directive or marker starts there', () => {
+    for (const inside of ['a\u2028% b', 'a\u2029--- b', 'a\u2028... b'])
+      expect(compareRoutes(`schema_version: 1\ntrees:\n  t1:\n    nodes:\n      - id: n1\n        text: "${inside}"\n`), JSON.stringify(inside)).toBe(true);
+  });
+
   it('leaves to the full parser what it does not handle, and what is wrong', () => {
     const leaves = [
       'a: &x 1\nb: *x\n', // anchors and aliases
