@@ -186,7 +186,11 @@ export async function secretHolds(secret: string): Promise<boolean | undefined> 
 /** Calls `listener` when a new address is opened here (a new fragment) or in another tab (new storage). */
 export function onNewAccess(listener: (state: AccessState) => void): () => void {
   const onStorage = (event: StorageEvent) => {
-    if (event.key === SECRET_KEY && event.newValue) listener('ok');
+    if (event.key !== SECRET_KEY || !event.newValue) return;
+    // Kept in this tab too: this tab may have just taken the old one out of storage (its read of
+    // storage a moment behind the other tab's write), and would then be left with none.
+    inMemory = event.newValue;
+    listener('ok');
   };
   const onHash = () => {
     const fragment = new URLSearchParams(window.location.hash.replace(/^#/, ''));
