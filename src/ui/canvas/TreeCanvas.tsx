@@ -64,6 +64,8 @@ type DragEvent = MouseEvent | TouchEvent;
 
 const nodeTypes: NodeTypes = { claim: ClaimNode, junction: JunctionNode };
 const edgeTypes: EdgeTypes = { link: LinkEdge };
+/** How long the graph waits for new cards to be placed before drawing without them. */
+const PLACE_WAIT_MS = 1000;
 
 export interface TreeCanvasProps {
   tree: DrawableTree;
@@ -191,6 +193,9 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   }, [positions, cardSizes, tree.nodes, junctions, folded]);
   overviewRef.current = overview;
 
+  /** Since when the graph waits for new cards' places, and a tick when the wait is over. */
+  const awaitingPlaces = useRef<number | undefined>(undefined);
+  const [waitedForPlaces, setWaitedForPlaces] = useState(0);
   useEffect(() => {
     // Cards wait for their places and sizes: given both, React Flow draws only those in view
     // (from CULL_FROM nodes) and never has to draw a card just to measure it.
@@ -200,6 +205,18 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
       setEdges([]);
       return;
     }
+    // Cards just added (here, on disk, by another person) get their place once measured, a few
+    // tasks later: the graph is built once then, not also before with the new cards hidden and
+    // again when they are measured. A place that does not come in time stops the wait.
+    if (tree.nodes.some((node) => !positions.has(node.id))) {
+      const since = (awaitingPlaces.current ??= performance.now());
+      const left = PLACE_WAIT_MS - (performance.now() - since);
+      if (left > 0) {
+        const giveUp = setTimeout(() => setWaitedForPlaces((n) => n + 1), left);
+        return () => clearTimeout(giveUp);
+      }
+    }
+    awaitingPlaces.current = undefined;
     // Everything the graph is built from (the names come from `data`, the places from the arrangement).
     const flowKey = `${fileName}|${storageView}`;
     const inputs = [tree, allTrees, data, problems, positions, junctions, arranged.routes, arranged.moved, known, change, folded];
@@ -258,7 +275,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     };
     // `sizes` itself is left out on purpose: React Flow measuring a card must not rebuild the graph.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tree, allTrees, nameOf, problems, positions, junctions, arranged.routes, arranged.moved, change, folded, setNodes, setEdges, cardSizes]);
+  }, [tree, allTrees, nameOf, problems, positions, junctions, arranged.routes, arranged.moved, change, folded, setNodes, setEdges, cardSizes, waitedForPlaces]);
 
   useEffect(() => {
     // The same array when no item's selection changed, so React Flow does not take every item again.
