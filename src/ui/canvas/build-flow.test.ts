@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readTrees, openWorkingFile } from '../../format';
-import { buildFlow, junctionId } from './build-flow';
+import { buildFlow, junctionId, JUNCTION_SIZE } from './build-flow';
 
 const text = `schema_version: 1
 driver: a
@@ -153,5 +153,36 @@ describe('buildFlow', () => {
       else expect(edge.data).toBe(second.edges[i]!.data);
     }
     expect(third.edges.find((e) => e.id === 'link:l2')!.data!.problems).toEqual(['no assumption']);
+  });
+
+  it('draws a link again when its cards fold, its junction moves or its open work changes, and keeps it otherwise', () => {
+    const ids = ['e', 'c1', 'c2'];
+    const trees = readTrees(openWorkingFile(text).data);
+    const tree = trees.find((t) => t.key === 'current_reality')!;
+    const build = (more: Partial<Parameters<typeof buildFlow>[0]> = {}) =>
+      buildFlow({
+        tree,
+        allTrees: trees,
+        displayName: (id) => id,
+        problems: new Map(),
+        positions: new Map(ids.map((id, i) => [id, { x: 8000 + i * 300, y: i === 0 ? 0 : 200 }])),
+        junctions: new Map([['l1', { x: 8300, y: 120 }]]),
+        sizes: new Map(ids.map((id) => [id, { width: 240, height: 90 }])),
+        ...more,
+      });
+    const hiddenOf = (built: ReturnType<typeof buildFlow>) => Object.fromEntries([...built.nodes, ...built.edges].map((item) => [item.id, item.hidden ?? false]));
+    const first = build();
+    expect(build().nodes.find((n) => n.id === 'and:l1')).toBe(first.nodes.find((n) => n.id === 'and:l1'));
+    // c2 folded away under e: its pieces are hidden, then shown again when unfolded.
+    const folded = build({ folded: { cards: new Set(['e']), hidden: new Set(['c2']), hiding: new Map([['e', 1]]) } });
+    expect(hiddenOf(folded)).toMatchObject({ c2: true, 'segment:l1:c2': true, 'link:l2': true, 'segment:l1:c1': false, 'link:l1': false });
+    expect(hiddenOf(build())).toMatchObject({ c2: false, 'segment:l1:c2': false, 'link:l2': false });
+    // The junction dragged elsewhere by the layout: drawn there.
+    const moved = build({ junctions: new Map([['l1', { x: 8500, y: 150 }]]) });
+    expect(moved.nodes.find((n) => n.id === 'and:l1')!.position).toEqual({ x: 8500 - JUNCTION_SIZE / 2, y: 150 - JUNCTION_SIZE / 2 });
+    // Open work on l2 in the backlog: its label counts it.
+    const withWork = build({ tree: { ...tree, backlog: [...tree.backlog, { ...tree.backlog[0]!, ref: 'l2' }] } });
+    expect(withWork.edges.find((e) => e.id === 'link:l2')!.data!.openBacklog).toBe(1);
+    expect(withWork.edges.find((e) => e.id === 'link:l1')!.data!.openBacklog).toBe(0);
   });
 });

@@ -134,79 +134,67 @@ export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges:
   const withCauses = new Set(links.map((link) => link.to!));
   const hidden = input.folded?.hidden;
 
+  const linkSide: ClaimData['linkSide'] = tree.key === 'conflict' ? 'left' : tree.key === 'transition' ? 'right' : 'top';
   const nodes: CausewayFlowNode[] = stableItems(`${tree.key}:nodes`, tree.nodes).map((node) => {
     const card = cardOf(node, {
-      node,
-      linkSide: tree.key === 'conflict' ? 'left' : tree.key === 'transition' ? 'right' : 'top',
-      contributorNames: node.contributors.map((id) => input.displayName(id)),
+      linkSide,
+      contributorNames: node.contributors.length === 0 ? NO_NAMES : node.contributors.map((id) => input.displayName(id)),
       openBacklog: backlogCount.get(node.id) ?? 0,
-      traces: node.traces.map((trace) => {
-        const target = targetOf(trace.target);
-        return { ...trace, targetTree: target?.tree, targetText: target?.text };
-      }),
+      traces:
+        node.traces.length === 0
+          ? NO_TRACES
+          : node.traces.map((trace) => {
+              const target = targetOf(trace.target);
+              return { ...trace, targetTree: target?.tree, targetText: target?.text };
+            }),
       problems: input.problems.get(node.id) ?? NO_PROBLEMS,
       ...(input.change ? { mark: input.change.marks.get(node.id) ?? 'context', previous: input.change.previous.get(node.id) } : {}),
       ...(withCauses.has(node.id) ? { branch: { folded: input.folded?.cards.has(node.id) ?? false, hides: input.folded?.hiding.get(node.id) ?? 0 } } : {}),
     });
-    return { id: node.id, type: 'claim', ariaLabel: card.ariaLabel, position: positions?.get(node.id) ?? { x: 0, y: 0 }, data: card.data, ...(hidden?.has(node.id) ? { hidden: true } : {}) };
+    return cardNode(card, positions?.get(node.id) ?? ORIGIN, hidden?.has(node.id) ?? false);
   });
 
   const edges: LinkFlowEdge[] = [];
   for (const link of links) {
-    const sources = link.from.filter((id) => id !== link.to);
-    const base = {
-      link,
-      style: linkStyle(link.relation),
+    const drawn = linkOf(link, {
       orientation,
       openBacklog: backlogCount.get(link.id) ?? 0,
       problems: input.problems.get(link.id) ?? NO_PROBLEMS,
       fileId: input.change?.wasOf.get(link.id) ?? link.id,
-      ...(input.change ? { mark: input.change.marks.get(link.id) ?? 'context' } : {}),
-    };
-    const route = input.routes?.get(link.id);
-    const routed = route && ![...sources, link.to!].some((id) => input.moved?.has(id)) ? route : undefined;
-    const ariaLabel = `Link ${link.id}, ${base.mark ?? STATUS_LABEL[link.status].word.toLowerCase()}: ${sources.join(' and ')} ${relationLabel(link.relation)} ${link.to}`;
-    const shown = hidden ? sources.filter((id) => !hidden.has(id)) : sources;
-    const gone = hidden !== undefined && (hidden.has(link.to!) || shown.length === 0);
-    const hide = gone ? { hidden: true } : {};
-    if (sources.length === 1) {
-      edges.push({ id: `link:${link.id}`, type: 'link', source: sources[0], target: link.to!, ariaLabel, data: pieceOf(`link:${link.id}`, { ...base, role: 'main', bends: routed?.sources.get(sources[0]!) }), ...hide });
-      continue;
-    }
-    const junction = junctionId(link.id);
-    const at = input.junctions.get(link.id) ?? fallbackJunction(sources, link.to!, positions, input.sizes);
-    nodes.push({
-      id: junction,
-      type: 'junction',
-      ariaLabel: `AND junction of ${link.id}: ${sources.join(', ')} act together`,
-      position: { x: at.x - JUNCTION_SIZE / 2, y: at.y - JUNCTION_SIZE / 2 },
-      draggable: false,
-      data: { link, mark: base.mark, fileId: base.fileId },
-      ...hide,
+      mark: input.change ? (input.change.marks.get(link.id) ?? 'context') : undefined,
+      route: input.routes?.get(link.id),
+      moved: input.moved,
+      hidden,
+      junctionAt: () => input.junctions.get(link.id) ?? fallbackJunction(link.from.filter((id) => id !== link.to), link.to!, positions, input.sizes),
     });
-    for (const source of sources) {
-      // Only the main piece takes the keyboard; the pieces into the junction are part of it.
-      const segmentHidden = gone || hidden?.has(source) ? { hidden: true } : {};
-      const id = `segment:${link.id}:${source}`;
-      edges.push({ id, type: 'link', source, target: junction, focusable: false, ariaLabel: `${source}, joint source of ${link.id}`, data: pieceOf(id, { ...base, role: 'segment', bends: routed?.sources.get(source) }), ...segmentHidden });
-    }
-    edges.push({ id: `link:${link.id}`, type: 'link', source: junction, target: link.to!, ariaLabel, data: pieceOf(`link:${link.id}`, { ...base, role: 'main', bends: routed?.target }), ...hide });
+    if (drawn.junction) nodes.push(drawn.junction);
+    // Fresh edge objects every build: placing the links sets each one's data.
+    for (const edge of drawn.edges) edges.push({ ...edge });
   }
 
   const place = positions ? assignEdgeSlots(nodes, edges, input.sizes, orientation, input.deferPlacement ?? false) : undefined;
   return { nodes, edges, ...(place ? { place } : {}) };
 }
 
+/** No contributors or traces: shared lists, so unchanged data compares equal by identity. */
+const NO_NAMES: string[] = [];
+const NO_TRACES: TraceChip[] = [];
+const ORIGIN: Point = { x: 0, y: 0 };
+
+/** Everything a card shows besides its node. */
+type CardParts = Pick<ClaimData, 'linkSide' | 'contributorNames' | 'openBacklog' | 'traces' | 'problems' | 'mark' | 'previous' | 'branch'>;
+
 /** Each node's card as last built: the same object again while all the card shows is the same. */
 const cards = new WeakMap<DrawableNode, { data: ClaimData; ariaLabel: string }>();
 
 /**
- * The card for `data`: its last build when nothing differs, so one edit in a big tree gives every
+ * The card for `node`: its last build when nothing differs, so one edit in a big tree gives every
  * other card its old data object and React Flow draws only the card that changed.
  */
-function cardOf(node: DrawableNode, data: ClaimData): { data: ClaimData; ariaLabel: string } {
+function cardOf(node: DrawableNode, parts: CardParts): { data: ClaimData; ariaLabel: string } {
   const last = cards.get(node);
-  if (last && sameCard(last.data, data)) return last;
+  if (last && sameCard(last.data, parts)) return last;
+  const data: ClaimData = { node, ...parts };
   // What a screen reader says on reaching the card: kind, status (or change mark) and text.
   const ariaLabel = `${kindLabel(node.kind)} ${node.id}, ${data.mark ?? STATUS_LABEL[node.status].word.toLowerCase()}: ${node.text}`;
   const card = { data, ariaLabel };
@@ -214,9 +202,8 @@ function cardOf(node: DrawableNode, data: ClaimData): { data: ClaimData; ariaLab
   return card;
 }
 
-function sameCard(a: ClaimData, b: ClaimData): boolean {
+function sameCard(a: ClaimData, b: CardParts): boolean {
   return (
-    a.node === b.node &&
     a.linkSide === b.linkSide &&
     a.openBacklog === b.openBacklog &&
     a.mark === b.mark &&
@@ -228,6 +215,109 @@ function sameCard(a: ClaimData, b: ClaimData): boolean {
     a.traces.length === b.traces.length &&
     a.traces.every((t, i) => t.field === b.traces[i]!.field && t.target === b.traces[i]!.target && t.targetTree === b.traces[i]!.targetTree && t.targetText === b.traces[i]!.targetText)
   );
+}
+
+/** Each card's node for React Flow as last built: the same object while its card, place and hiding are. */
+const cardNodes = new WeakMap<ClaimData, ClaimFlowNode>();
+
+function cardNode(card: { data: ClaimData; ariaLabel: string }, at: Point, hide: boolean): ClaimFlowNode {
+  const last = cardNodes.get(card.data);
+  if (last && last.ariaLabel === card.ariaLabel && last.position.x === at.x && last.position.y === at.y && (last.hidden ?? false) === hide) return last;
+  const node: ClaimFlowNode = { id: card.data.node.id, type: 'claim', ariaLabel: card.ariaLabel, position: at, data: card.data, ...(hide ? { hidden: true } : {}) };
+  cardNodes.set(card.data, node);
+  return node;
+}
+
+type LinkRoute = NonNullable<ReturnType<NonNullable<LayoutResult['routes']>['get']>>;
+
+/** What a link's drawing is made of besides the link itself. */
+interface LinkContext {
+  orientation: Orientation;
+  openBacklog: number;
+  problems: string[];
+  fileId: string;
+  mark: ChangeMark | undefined;
+  /** The layout's route for it, kept while none of its cards moved since. */
+  route: LinkRoute | undefined;
+  moved: ReadonlySet<string> | undefined;
+  hidden: ReadonlySet<string> | undefined;
+  junctionAt(): Point;
+}
+
+/** A link as drawn: its pieces (data without placement) and its AND junction. */
+interface DrawnLink {
+  orientation: Orientation;
+  openBacklog: number;
+  problems: string[];
+  fileId: string;
+  mark: ChangeMark | undefined;
+  routed: LinkContext['route'];
+  /** Which of its pieces a folded branch hides. */
+  hiding: string;
+  junction?: JunctionFlowNode;
+  edges: LinkFlowEdge[];
+}
+
+/** Each link as last drawn: built again only when something it is drawn from changed. */
+const drawnLinks = new WeakMap<DrawableLink, DrawnLink>();
+
+function linkOf(link: DrawableLink, context: LinkContext): DrawnLink {
+  const sources = link.from.filter((id) => id !== link.to);
+  const { route, moved, hidden } = context;
+  const routed = route && !(moved && (moved.has(link.to!) || sources.some((id) => moved.has(id)))) ? route : undefined;
+  const shown = hidden ? sources.filter((id) => !hidden.has(id)) : sources;
+  const gone = hidden !== undefined && (hidden.has(link.to!) || shown.length === 0);
+  const hiding = hidden === undefined ? '' : `${gone ? 'gone' : ''}:${sources.map((id) => (hidden.has(id) ? 1 : 0)).join('')}`;
+  const last = drawnLinks.get(link);
+  const at = sources.length > 1 ? context.junctionAt() : undefined;
+  if (
+    last &&
+    last.orientation === context.orientation &&
+    last.openBacklog === context.openBacklog &&
+    sameItems(last.problems, context.problems) &&
+    last.fileId === context.fileId &&
+    last.mark === context.mark &&
+    last.routed === routed &&
+    last.hiding === hiding &&
+    (!at || (last.junction !== undefined && last.junction.position.x === at.x - JUNCTION_SIZE / 2 && last.junction.position.y === at.y - JUNCTION_SIZE / 2))
+  ) {
+    return last;
+  }
+  const base = {
+    link,
+    style: linkStyle(link.relation),
+    orientation: context.orientation,
+    openBacklog: context.openBacklog,
+    problems: context.problems,
+    fileId: context.fileId,
+    ...(context.mark !== undefined ? { mark: context.mark } : {}),
+  };
+  const ariaLabel = `Link ${link.id}, ${base.mark ?? STATUS_LABEL[link.status].word.toLowerCase()}: ${sources.join(' and ')} ${relationLabel(link.relation)} ${link.to}`;
+  const hide = gone ? { hidden: true } : {};
+  const drawn: DrawnLink = { orientation: context.orientation, openBacklog: context.openBacklog, problems: context.problems, fileId: context.fileId, mark: context.mark, routed, hiding, edges: [] };
+  if (!at) {
+    drawn.edges.push({ id: `link:${link.id}`, type: 'link', source: sources[0]!, target: link.to!, ariaLabel, data: pieceOf(`link:${link.id}`, { ...base, role: 'main', bends: routed?.sources.get(sources[0]!) }), ...hide });
+  } else {
+    const junction = junctionId(link.id);
+    drawn.junction = {
+      id: junction,
+      type: 'junction',
+      ariaLabel: `AND junction of ${link.id}: ${sources.join(', ')} act together`,
+      position: { x: at.x - JUNCTION_SIZE / 2, y: at.y - JUNCTION_SIZE / 2 },
+      draggable: false,
+      data: { link, mark: base.mark, fileId: base.fileId },
+      ...hide,
+    };
+    for (const source of sources) {
+      // Only the main piece takes the keyboard; the pieces into the junction are part of it.
+      const segmentHidden = gone || hidden?.has(source) ? { hidden: true } : {};
+      const id = `segment:${link.id}:${source}`;
+      drawn.edges.push({ id, type: 'link', source, target: junction, focusable: false, ariaLabel: `${source}, joint source of ${link.id}`, data: pieceOf(id, { ...base, role: 'segment', bends: routed?.sources.get(source) }), ...segmentHidden });
+    }
+    drawn.edges.push({ id: `link:${link.id}`, type: 'link', source: junction, target: link.to!, ariaLabel, data: pieceOf(`link:${link.id}`, { ...base, role: 'main', bends: routed?.target }), ...hide });
+  }
+  drawnLinks.set(link, drawn);
+  return drawn;
 }
 
 /** Each link's drawn pieces as last built, by edge id: the same object again while the piece is the same. */

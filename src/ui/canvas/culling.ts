@@ -3,9 +3,7 @@
 // the size. React Flow itself is handed only the cards and links in a window around the view, so
 // its own work on every change (taking the new lists, finding what is in view, indexing the
 // links) is sized by the screen, not by the tree.
-import { overlaps } from '../../render/geometry';
 import type { Rect } from './edge-geometry';
-import { boundsOf } from './overview-geometry';
 
 export const CULL_FROM = 300;
 
@@ -61,19 +59,39 @@ interface Joining {
  * from its cards' places), and the selected cards (React Flow keeps their selection).
  */
 export function inWindow<N extends Placed, E extends Joining>(nodes: N[], edges: E[], window: Rect): { nodes: N[]; edges: E[] } {
-  const boxes = new Map<string, Rect>();
-  for (const node of nodes) boxes.set(node.id, { x: node.position.x, y: node.position.y, width: node.measured?.width ?? 0, height: node.measured?.height ?? 0 });
+  // Read in place, without a box per card or link: this runs over the whole tree on every change.
+  const byId = new Map<string, N>();
+  for (const node of nodes) byId.set(node.id, node);
+  const [windowRight, windowBottom] = [window.x + window.width, window.y + window.height];
   const needed = new Set<string>();
   const shownEdges = edges.filter((edge) => {
-    const source = boxes.get(edge.source);
-    const target = boxes.get(edge.target);
+    const source = byId.get(edge.source);
+    const target = byId.get(edge.target);
     if (!source || !target) return false;
-    const bends = (edge.data?.bends ?? []).map((bend) => ({ ...bend, width: 0, height: 0 }));
-    if (!overlaps(boundsOf([source, target, ...bends])!, window)) return false;
+    let left = Math.min(source.position.x, target.position.x);
+    let top = Math.min(source.position.y, target.position.y);
+    let right = Math.max(source.position.x + (source.measured?.width ?? 0), target.position.x + (target.measured?.width ?? 0));
+    let bottom = Math.max(source.position.y + (source.measured?.height ?? 0), target.position.y + (target.measured?.height ?? 0));
+    for (const bend of edge.data?.bends ?? []) {
+      left = Math.min(left, bend.x);
+      top = Math.min(top, bend.y);
+      right = Math.max(right, bend.x);
+      bottom = Math.max(bottom, bend.y);
+    }
+    if (!meets(left, top, right, bottom, window.x, window.y, windowRight, windowBottom)) return false;
     needed.add(edge.source);
     needed.add(edge.target);
     return true;
   });
-  const shownNodes = nodes.filter((node) => node.selected || needed.has(node.id) || overlaps(boxes.get(node.id)!, window));
+  const shownNodes = nodes.filter((node) => {
+    if (node.selected || needed.has(node.id)) return true;
+    const { x, y } = node.position;
+    return meets(x, y, x + (node.measured?.width ?? 0), y + (node.measured?.height ?? 0), window.x, window.y, windowRight, windowBottom);
+  });
   return { nodes: shownNodes, edges: shownEdges };
+}
+
+/** Two boxes given by their edges share some area (as `overlaps` says for rectangles). */
+function meets(left: number, top: number, right: number, bottom: number, x0: number, y0: number, x1: number, y1: number): boolean {
+  return left < x1 && right > x0 && top < y1 && bottom > y0;
 }

@@ -11,6 +11,8 @@ import type { LinkData, LinkFlowEdge, CausewayFlowNode, PlaceLater } from './bui
 import { JUNCTION_SIZE, LABEL_POSITIONS, assignSlots, centre, linkCourse, overlapArea, samePoints, type EdgeEnd, type Orientation, type Point, type Rect, type Slot } from './edge-geometry';
 import { keepRecent } from './recent';
 
+const JUNCTION_BOX = { width: JUNCTION_SIZE, height: JUNCTION_SIZE };
+
 /** Where each edge meets its cards and where its label sits. */
 export type EdgePlacement = Pick<LinkData, 'sourceSlot' | 'targetSlot' | 'labelAt' | 'labelShift'>;
 
@@ -22,21 +24,88 @@ export type EdgePlacement = Pick<LinkData, 'sourceSlot' | 'targetSlot' | 'labelA
  */
 const placementsBySignature = new Map<string, DonePlacement>();
 
+/** The ids and words a placement reads, each hashed once (53 bits): the same strings come back every build. */
+const textHashes = new Map<string, number>();
+
+function textHash(value: string): number {
+  let hash = textHashes.get(value);
+  if (hash === undefined) {
+    let [a, b] = [0x811c9dc5, 0x9e3779b9];
+    for (let i = 0; i < value.length; i++) {
+      const code = value.charCodeAt(i);
+      a = Math.imul(a ^ code, 0x01000193);
+      b = Math.imul(b ^ code, 0x5bd1e995) ^ (b >>> 15);
+    }
+    hash = (a >>> 0) * 2 ** 21 + ((b >>> 0) % 2 ** 21);
+    if (textHashes.size >= 200_000) textHashes.clear();
+    textHashes.set(value, hash);
+  }
+  return hash;
+}
+
+/** Two 32-bit hashes mixed as the placement's inputs are read (a string of them all was slow to write). */
+class InputHash {
+  private a = 0x811c9dc5;
+  private b = 0x9e3779b9;
+  private readonly number = new Float64Array(1);
+  private readonly words = new Uint32Array(this.number.buffer);
+
+  word(value: number): void {
+    this.a = Math.imul(this.a ^ value, 0x01000193);
+    this.b = Math.imul(this.b ^ value, 0x5bd1e995) ^ (this.b >>> 15);
+  }
+
+  num(value: number): void {
+    this.number[0] = value;
+    this.word(this.words[0]!);
+    this.word(this.words[1]!);
+  }
+
+  text(value: string): void {
+    const hash = textHash(value);
+    this.word(hash >>> 0);
+    this.word(Math.floor(hash / 2 ** 32));
+  }
+
+  toString(): string {
+    return `${(this.a >>> 0).toString(36)}.${(this.b >>> 0).toString(36)}`;
+  }
+}
+
 /** Every input of the placement: card and junction boxes, and each edge's ends, bends and label size. */
 function placementSignature(rects: Map<string, Rect>, edges: LinkFlowEdge[], orientation: Orientation): string {
-  const parts: string[] = [orientation];
-  for (const [id, r] of rects) parts.push(`${id}@${r.x},${r.y},${r.width},${r.height}`);
+  const hash = new InputHash();
+  hash.text(orientation);
+  for (const [id, r] of rects) {
+    hash.text(id);
+    hash.num(r.x);
+    hash.num(r.y);
+    hash.num(r.width);
+    hash.num(r.height);
+  }
   for (const edge of edges) {
     const data = edge.data!;
     const link = data.link;
-    const bends = (data.bends ?? []).map((p) => `${p.x},${p.y}`).join(' ');
-    parts.push(`${edge.id}:${edge.source}>${edge.target}:${data.role}:${data.style}:${link.relation}:${link.assumptions.length}:${link.challenges.length}:${data.openBacklog}:${bends}`);
+    hash.text(edge.id);
+    hash.text(edge.source);
+    hash.text(edge.target);
+    hash.text(data.role);
+    hash.text(data.style);
+    hash.text(link.relation);
+    hash.num(link.assumptions.length);
+    hash.num(link.challenges.length);
+    hash.num(data.openBacklog);
+    for (const p of data.bends ?? []) {
+      hash.num(p.x);
+      hash.num(p.y);
+    }
+    hash.word(0xfffffffe);
   }
-  return parts.join('|');
+  return `${rects.size}:${edges.length}:${hash}`;
 }
 
 /** The inputs of the last placement and their signature: typing redraws with the same ones. */
-let lastPlacement: { rects: Map<string, Rect>; edges: LinkFlowEdge[]; orientation: Orientation; signature: string; done?: DonePlacement } | undefined;
+let lastPlacement: { rects: Map<string, Rect>; edges: LinkFlowEdge[]; pieces: LinkData[]; orientation: Orientation; signature: string; done?: DonePlacement } | undefined;
 
 /** A finished placement, kept to place the next one from it when only a few cards changed. */
 interface DonePlacement {
@@ -56,10 +125,13 @@ function sameAsLastPlacement(rects: Map<string, Rect>, edges: LinkFlowEdge[], or
   const before = last.rects.entries();
   for (const [id, r] of rects) {
     const [lastId, q] = before.next().value!;
+    if (q === r && id === lastId) continue;
     if (id !== lastId || q.x !== r.x || q.y !== r.y || q.width !== r.width || q.height !== r.height) return undefined;
   }
   for (let i = 0; i < edges.length; i++) {
     const [a, b] = [edges[i]!, last.edges[i]!];
+    // The same piece of the same link (its data kept by `buildFlow`) is drawn from the same inputs.
+    if (a.data === last.pieces[i] && a.id === b.id) continue;
     const [x, y] = [a.data!, b.data!];
     // The same link object has the same relation, assumptions and challenges.
     if (a.id !== b.id || a.source !== b.source || a.target !== b.target || x.role !== y.role || x.style !== y.style || x.link !== y.link || x.openBacklog !== y.openBacklog || !samePoints(x.bends, y.bends)) return undefined;
@@ -86,14 +158,18 @@ export function assignEdgeSlots(
   orientation: Orientation,
   defer: boolean,
 ): PlaceLater | undefined {
+  const previous = lastPlacement;
   const rects = new Map<string, Rect>();
   for (const node of nodes) {
-    const size = node.type === 'junction' ? { width: JUNCTION_SIZE, height: JUNCTION_SIZE } : sizes.get(node.id);
-    if (size) rects.set(node.id, { ...node.position, ...size });
+    const size = node.type === 'junction' ? JUNCTION_BOX : sizes.get(node.id);
+    if (!size) continue;
+    // The last placement's box while the card is where it was: compared by identity below.
+    const { x, y } = node.position;
+    const was = previous?.rects.get(node.id);
+    rects.set(node.id, was && was.x === x && was.y === y && was.width === size.width && was.height === size.height ? was : { x, y, width: size.width, height: size.height });
   }
-  const previous = lastPlacement;
   const signature = sameAsLastPlacement(rects, edges, orientation) ?? placementSignature(rects, edges, orientation);
-  const current: NonNullable<typeof lastPlacement> = { rects, edges, orientation, signature };
+  const current: NonNullable<typeof lastPlacement> = { rects, edges, pieces: edges.map((edge) => edge.data!), orientation, signature };
   lastPlacement = current;
   const apply = (done: DonePlacement) => {
     keepRecent(placementsBySignature, signature, done);

@@ -21,7 +21,7 @@ export function stableItems<T extends Item>(list: string, items: readonly T[]): 
     if (!kept) {
       const last = before?.get(item.id) as T | undefined;
       kept = last && last !== item && sameButPlace(last, item) ? last : item;
-      if (kept !== item) found.set(item, kept);
+      found.set(item, kept);
     }
     now.set(item.id, kept);
     return kept;
