@@ -27,7 +27,7 @@ import { displayName, sameItems } from '../../format';
 import { commands } from '../../store/commands';
 import { useDocumentStore } from '../../store/document-store';
 import { ArrowMarkers } from './ArrowMarkers';
-import { buildFlow, JUNCTION_SIZE, type CausewayFlowNode, type LinkFlowEdge } from './build-flow';
+import { buildFlow, JUNCTION_SIZE, type CardSizes, type CausewayFlowNode, type LinkFlowEdge } from './build-flow';
 import { cardHandles, junctionHandles, useCardSizes } from './card-sizes';
 import type { ChangeMarks } from './change-tree';
 import { ClaimNode } from './ClaimNode';
@@ -151,18 +151,6 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   keepLayoutsOf(openings);
   const key = useMemo(() => structureKey(view, tree), [view, tree]);
 
-  // Sizes of the cards as drawn on the canvas (set from the measured sizes below, then kept up to
-  // date by React Flow for the cards it draws), to spread link ends along card sides.
-  const sizes = useMemo(() => {
-    const map = new Map<string, { width: number; height: number }>();
-    for (const node of nodes) {
-      if (node.type === 'claim' && node.measured?.width && node.measured?.height) {
-        map.set(node.id, { width: node.measured.width, height: node.measured.height });
-      }
-    }
-    return map;
-  }, [nodes]);
-
   const nameOf = useCallback((id: string) => displayName(data, id), [data]);
 
   // Every card is measured off the canvas once per structure (remembered by content), and the
@@ -220,7 +208,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     // Everything the graph is built from (the names come from `data`, the places from the arrangement).
     const flowKey = `${fileName}|${storageView}`;
     const inputs = [tree, allTrees, data, problems, positions, junctions, arranged.routes, arranged.moved, known, change, folded];
-    const built: ReturnType<typeof buildFlow> = keptFlow(flowKey, inputs) ?? buildFlow({ tree, allTrees, displayName: nameOf, problems, positions, junctions, sizes: new Map([...known, ...sizes]), change, routes: arranged.routes, moved: arranged.moved, folded, deferPlacement: true });
+    const built: ReturnType<typeof buildFlow> = keptFlow(flowKey, inputs) ?? buildFlow({ tree, allTrees, displayName: nameOf, problems, positions, junctions, sizes: drawnOrKnownSizes(nodesRef.current, known), change, routes: arranged.routes, moved: arranged.moved, folded, deferPlacement: true });
     const current = useDocumentStore.getState().view.selection;
     setNodes((previous) => {
       const before = new Map(previous.map((n) => [n.id, n]));
@@ -273,7 +261,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     return () => {
       cancelled = true;
     };
-    // `sizes` itself is left out on purpose: React Flow measuring a card must not rebuild the graph.
+    // The drawn cards' sizes are read, not watched: React Flow measuring a card must not rebuild the graph.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tree, allTrees, nameOf, problems, positions, junctions, arranged.routes, arranged.moved, change, folded, setNodes, setEdges, cardSizes, waitedForPlaces]);
 
@@ -588,6 +576,23 @@ function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boo
 
 function sameIfUnchanged<T>(previous: T[], next: T[]): T[] {
   return sameItems(previous, next) ? previous : next;
+}
+
+/**
+ * Card sizes as drawn on the canvas (kept up to date by React Flow for the cards it draws), else
+ * as measured off it for the layout: to spread link ends along card sides.
+ */
+function drawnOrKnownSizes(nodes: CausewayFlowNode[], known: ReadonlyMap<string, { width: number; height: number }>): CardSizes {
+  let drawn: Map<string, { width: number; height: number }> | undefined;
+  return {
+    get(id) {
+      if (!drawn) {
+        drawn = new Map();
+        for (const node of nodes) if (node.type === 'claim' && node.measured?.width && node.measured?.height) drawn.set(node.id, { width: node.measured.width, height: node.measured.height });
+      }
+      return drawn.get(id) ?? known.get(id);
+    },
+  };
 }
 
 /** Tidy up asks for a fresh automatic layout: the one kept for the structure may have older card sizes. */

@@ -173,6 +173,9 @@ describe('buildFlow', () => {
     const hiddenOf = (built: ReturnType<typeof buildFlow>) => Object.fromEntries([...built.nodes, ...built.edges].map((item) => [item.id, item.hidden ?? false]));
     const first = build();
     expect(build().nodes.find((n) => n.id === 'and:l1')).toBe(first.nodes.find((n) => n.id === 'and:l1'));
+    // A card a pixel taller (its size as drawn against as measured off the canvas): every link as it was.
+    const pixel = build({ sizes: new Map(ids.map((id) => [id, { width: 240, height: id === 'e' ? 91 : 90 }])) });
+    pixel.edges.forEach((edge, i) => expect(edge.data).toBe(first.edges[i]!.data));
     // c2 folded away under e: its pieces are hidden, then shown again when unfolded.
     const folded = build({ folded: { cards: new Set(['e']), hidden: new Set(['c2']), hiding: new Map([['e', 1]]) } });
     expect(hiddenOf(folded)).toMatchObject({ c2: true, 'segment:l1:c2': true, 'link:l2': true, 'segment:l1:c1': false, 'link:l1': false });

@@ -71,6 +71,11 @@ export type JunctionFlowNode = Node<JunctionData, 'junction'>;
 export type CausewayFlowNode = ClaimFlowNode | JunctionFlowNode;
 export type LinkFlowEdge = Edge<LinkData, 'link'>;
 
+/** Card sizes by node id (only looked up). */
+export interface CardSizes {
+  get(id: string): { width: number; height: number } | undefined;
+}
+
 export interface FlowInput {
   tree: DrawableTree;
   /** Every tree in the file, to name what traces point at. */
@@ -83,7 +88,7 @@ export interface FlowInput {
   /** Centre of each AND junction. */
   junctions: ReadonlyMap<string, Point>;
   /** Measured card sizes, for spreading link ends along card sides. */
-  sizes: Map<string, { width: number; height: number }>;
+  sizes: CardSizes;
   /** Marks of the latest-change view; absent in the other views. */
   change?: ChangeMarks;
   /** The layout's routes around cards, and the cards moved since (their links go direct). */
@@ -376,7 +381,7 @@ function fallbackJunction(
   sources: string[],
   target: string,
   positions: ReadonlyMap<string, Point> | undefined,
-  sizes: Map<string, { width: number; height: number }>,
+  sizes: CardSizes,
 ): Point {
   const middle = (id: string): Point => {
     const p = positions?.get(id) ?? { x: 0, y: 0 };

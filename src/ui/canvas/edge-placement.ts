@@ -7,7 +7,7 @@ import { RectGrid, RectList } from '../../layout';
 import { pointAlong } from '../../render/geometry';
 import { nextTask } from '../../store/next-task';
 import { relationLabel } from '../words';
-import type { LinkData, LinkFlowEdge, CausewayFlowNode, PlaceLater } from './build-flow';
+import type { CardSizes, LinkData, LinkFlowEdge, CausewayFlowNode, PlaceLater } from './build-flow';
 import { JUNCTION_SIZE, LABEL_POSITIONS, assignSlots, centre, linkCourse, overlapArea, samePoints, type EdgeEnd, type Orientation, type Point, type Rect, type Slot } from './edge-geometry';
 import { keepRecent } from './recent';
 
@@ -154,7 +154,7 @@ function placed(data: LinkData, placement: EdgePlacement | undefined): LinkData 
 export function assignEdgeSlots(
   nodes: CausewayFlowNode[],
   edges: LinkFlowEdge[],
-  sizes: Map<string, { width: number; height: number }>,
+  sizes: CardSizes,
   orientation: Orientation,
   defer: boolean,
 ): PlaceLater | undefined {
@@ -163,10 +163,12 @@ export function assignEdgeSlots(
   for (const node of nodes) {
     const size = node.type === 'junction' ? JUNCTION_BOX : sizes.get(node.id);
     if (!size) continue;
-    // The last placement's box while the card is where it was: compared by identity below.
+    // The last placement's box while the card is where it was and as big (give or take the pixel
+    // between its size drawn and measured off the canvas): compared by identity below.
     const { x, y } = node.position;
     const was = previous?.rects.get(node.id);
-    rects.set(node.id, was && was.x === x && was.y === y && was.width === size.width && was.height === size.height ? was : { x, y, width: size.width, height: size.height });
+    const same = was && was.x === x && was.y === y && Math.abs(was.width - size.width) <= SIZE_SLACK && Math.abs(was.height - size.height) <= SIZE_SLACK;
+    rects.set(node.id, same ? was : { x, y, width: size.width, height: size.height });
   }
   const signature = sameAsLastPlacement(rects, edges, orientation) ?? placementSignature(rects, edges, orientation);
   const current: NonNullable<typeof lastPlacement> = { rects, edges, pieces: edges.map((edge) => edge.data!), orientation, signature };
