@@ -27,7 +27,7 @@ import { displayName, sameItems } from '../../format';
 import { commands } from '../../store/commands';
 import { useDocumentStore } from '../../store/document-store';
 import { ArrowMarkers } from './ArrowMarkers';
-import { buildFlow, JUNCTION_SIZE, type CardSizes, type CausewayFlowNode, type LinkFlowEdge } from './build-flow';
+import { buildFlow, claimCards, JUNCTION_SIZE, type CardSizes, type CausewayFlowNode, type LinkFlowEdge } from './build-flow';
 import { cardHandles, junctionHandles, useCardSizes } from './card-sizes';
 import type { ChangeMarks } from './change-tree';
 import { ClaimNode } from './ClaimNode';
@@ -158,7 +158,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   const measureRef = useRef<HTMLDivElement>(null);
   const request = `${key}#${relayoutGeneration}#${openings}`;
   const cardSizes = useCardSizes(measureRef, request, () =>
-    buildFlow({ tree, allTrees, displayName: nameOf, problems, positions: undefined, junctions: new Map(), sizes: new Map(), change }).nodes.flatMap((n) => (n.type === 'claim' ? [n.data] : [])),
+    claimCards({ tree, allTrees, displayName: nameOf, problems, change }),
   );
 
   const arranged = useArrangedView({ file: fileName, view: storageView, tree, structure: key, sizes: cardSizes?.request === request ? cardSizes.sizes : undefined, generation: relayoutGeneration });

@@ -131,33 +131,11 @@ export type PlaceLater = (cancelled: () => boolean) => Promise<boolean>;
 export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges: LinkFlowEdge[]; place?: PlaceLater } {
   const { tree, positions } = input;
   const orientation = treeOrientation(tree.key);
-  const targetOf = traceTargets(input.allTrees);
-  const backlogCount = new Map<string, number>();
-  for (const entry of tree.backlog) backlogCount.set(entry.ref, (backlogCount.get(entry.ref) ?? 0) + 1);
+  const backlogCount = openWorkCounts(tree);
   // Items only moved along their list in the file (a node written above them) are drawn as before.
   const links = stableItems(`${tree.key}:links`, drawableLinks(tree));
-  const withCauses = new Set(links.map((link) => link.to!));
   const hidden = input.folded?.hidden;
-
-  const linkSide: ClaimData['linkSide'] = tree.key === 'conflict' ? 'left' : tree.key === 'transition' ? 'right' : 'top';
-  const nodes: CausewayFlowNode[] = stableItems(`${tree.key}:nodes`, tree.nodes).map((node) => {
-    const card = cardOf(node, {
-      linkSide,
-      contributorNames: node.contributors.length === 0 ? NO_NAMES : node.contributors.map((id) => input.displayName(id)),
-      openBacklog: backlogCount.get(node.id) ?? 0,
-      traces:
-        node.traces.length === 0
-          ? NO_TRACES
-          : node.traces.map((trace) => {
-              const target = targetOf(trace.target);
-              return { ...trace, targetTree: target?.tree, targetText: target?.text };
-            }),
-      problems: input.problems.get(node.id) ?? NO_PROBLEMS,
-      ...(input.change ? { mark: input.change.marks.get(node.id) ?? 'context', previous: input.change.previous.get(node.id) } : {}),
-      ...(withCauses.has(node.id) ? { branch: { folded: input.folded?.cards.has(node.id) ?? false, hides: input.folded?.hiding.get(node.id) ?? 0 } } : {}),
-    });
-    return cardNode(card, positions?.get(node.id) ?? ORIGIN, hidden?.has(node.id) ?? false);
-  });
+  const nodes: CausewayFlowNode[] = cardsOf(input, backlogCount, links).map((card) => cardNode(card, positions?.get(card.data.node.id) ?? ORIGIN, hidden?.has(card.data.node.id) ?? false));
 
   const edges: LinkFlowEdge[] = [];
   for (const link of links) {
@@ -179,6 +157,44 @@ export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges:
 
   const place = positions ? assignEdgeSlots(nodes, edges, input.sizes, orientation, input.deferPlacement ?? false) : undefined;
   return { nodes, edges, ...(place ? { place } : {}) };
+}
+
+/** What the cards of a tree show, without their places or the links: all that measuring them needs. */
+export function claimCards(input: CardsInput): ClaimData[] {
+  return cardsOf(input, openWorkCounts(input.tree), drawableLinks(input.tree)).map((card) => card.data);
+}
+
+type CardsInput = Pick<FlowInput, 'tree' | 'allTrees' | 'displayName' | 'problems' | 'change' | 'folded'>;
+
+/** Open backlog work by the id of the item it is about. */
+function openWorkCounts(tree: DrawableTree): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const entry of tree.backlog) counts.set(entry.ref, (counts.get(entry.ref) ?? 0) + 1);
+  return counts;
+}
+
+function cardsOf(input: CardsInput, backlogCount: Map<string, number>, links: readonly DrawableLink[]): { data: ClaimData; ariaLabel: string }[] {
+  const { tree } = input;
+  const targetOf = traceTargets(input.allTrees);
+  const withCauses = new Set(links.map((link) => link.to!));
+  const linkSide: ClaimData['linkSide'] = tree.key === 'conflict' ? 'left' : tree.key === 'transition' ? 'right' : 'top';
+  return stableItems(`${tree.key}:nodes`, tree.nodes).map((node) =>
+    cardOf(node, {
+      linkSide,
+      contributorNames: node.contributors.length === 0 ? NO_NAMES : node.contributors.map((id) => input.displayName(id)),
+      openBacklog: backlogCount.get(node.id) ?? 0,
+      traces:
+        node.traces.length === 0
+          ? NO_TRACES
+          : node.traces.map((trace) => {
+              const target = targetOf(trace.target);
+              return { ...trace, targetTree: target?.tree, targetText: target?.text };
+            }),
+      problems: input.problems.get(node.id) ?? NO_PROBLEMS,
+      ...(input.change ? { mark: input.change.marks.get(node.id) ?? 'context', previous: input.change.previous.get(node.id) } : {}),
+      ...(withCauses.has(node.id) ? { branch: { folded: input.folded?.cards.has(node.id) ?? false, hides: input.folded?.hiding.get(node.id) ?? 0 } } : {}),
+    }),
+  );
 }
 
 /** No contributors or traces: shared lists, so unchanged data compares equal by identity. */

@@ -25,8 +25,20 @@ const REMEMBER_AT_MOST = 40_000;
 /** Time one task may spend drawing and measuring cards. */
 const TASK_BUDGET_MS = 25;
 
+/** Each card's signature as last written: a card's data object is kept while it shows the same. */
+const signatures = new WeakMap<ClaimData, string>();
+
 /** Everything shown on a card that can change its size (what the card draws, in order). */
 export function cardSignature(data: ClaimData): string {
+  let signature = signatures.get(data);
+  if (signature === undefined) {
+    signature = writeSignature(data);
+    signatures.set(data, signature);
+  }
+  return signature;
+}
+
+function writeSignature(data: ClaimData): string {
   const { node } = data;
   return JSON.stringify([
     node.id,
