@@ -4,7 +4,7 @@
 // mid-edit). Where service workers are unavailable (plain http on another host), nothing changes.
 import { registerSW } from 'virtual:pwa-register';
 import { useDocumentStore } from '../store/document-store';
-import { sinceLastInput } from './timing/recent-input';
+import { whenQuiet } from '../store/recent-input';
 
 /**
  * The first visit's service worker fetches and caches the whole editor as it installs: a few
@@ -34,11 +34,5 @@ export function startOffline(live = false): void {
       },
     });
   };
-  const whenIdle = typeof requestIdleCallback === 'function' ? (run: () => void) => requestIdleCallback(run, { timeout: QUIET_MS }) : (run: () => void) => run();
-  const whenQuiet = () => {
-    const quiet = sinceLastInput();
-    if (quiet >= QUIET_MS) whenIdle(register);
-    else setTimeout(whenQuiet, QUIET_MS - quiet);
-  };
-  setTimeout(whenQuiet, REGISTER_AFTER_MS);
+  setTimeout(() => whenQuiet(register, QUIET_MS, Number.POSITIVE_INFINITY), REGISTER_AFTER_MS);
 }

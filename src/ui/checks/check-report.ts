@@ -7,12 +7,16 @@ import type { Json, DrawableTree } from '../../format';
 import { checkData, checkDataLater, type CheckedDocument } from '../../store/checks-later';
 import { itemCount, SMALL_DOCUMENT_ITEMS, useDocumentStore, type OpenDocument } from '../../store/document-store';
 import { afterPicture } from '../../store/after-picture';
+import { whenQuiet } from '../../store/recent-input';
 
 export type { CheckedDocument };
 
 const EMPTY: CheckedDocument = { findings: [], dismissed: [], byItem: new Map() };
 const cache = new WeakMap<object, CheckedDocument>();
 const PAUSE_MS = 300;
+/** Findings of a big file are shown after this long without a click or key, or this long at most. */
+const QUIET_MS = 300;
+const SHOW_AT_MOST_MS = 4000;
 
 export function checkDocument(data: Json | undefined, trees: DrawableTree[]): CheckedDocument {
   if (typeof data !== 'object' || data === null) return EMPTY;
@@ -41,7 +45,12 @@ function checkCurrentLater(): void {
   }
   const show = (checked: CheckedDocument) => {
     cache.set(data, checked);
-    if (useDocumentStore.getState().document?.data === data) useChecks.setState(checked, true);
+    // A big file's findings redraw many cards and link labels at once: they wait for a pause in
+    // the person's clicks and keystrokes (the first ones after opening a file come in the middle
+    // of them), and for the file to be as it was checked.
+    whenQuiet(() => {
+      if (useDocumentStore.getState().document?.data === data) useChecks.setState(checked, true);
+    }, QUIET_MS, SHOW_AT_MOST_MS);
   };
   // Should the worker fail, the checks still run, here.
   checkDataLater(data).then(show, () => show(checkData(data)));

@@ -6,7 +6,7 @@
 // waiting for frames.
 import { useEffect, useRef, useState } from 'react';
 import { nextTask } from '../../store/next-task';
-import { inputIsRecent } from './recent-input';
+import { inputIsRecent } from '../../store/recent-input';
 
 /**
  * Longest wait for a value: when the page draws no frames (a hidden tab), or while changes keep
