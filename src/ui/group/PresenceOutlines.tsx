@@ -11,7 +11,6 @@ export function PresenceOutlines() {
     const unmark = () => {
       for (const element of marked.splice(0)) {
         element.style.removeProperty('box-shadow');
-        element.style.removeProperty('--cw-presence-ring');
         element.removeAttribute('data-selected-by');
       }
     };
@@ -31,10 +30,8 @@ export function PresenceOutlines() {
         }
       }
       for (const [element, { names, colours }] of rings) {
-        // Kept in a custom property too: the "just changed" glow's animation draws it beside its own.
-        const ring = colours.map((colour, index) => `0 0 0 ${3 * (index + 1)}px ${colour}`).join(', ');
-        element.style.setProperty('--cw-presence-ring', ring);
-        element.style.setProperty('box-shadow', 'var(--cw-presence-ring)');
+        // The card's own shadow: the "just changed" glow is drawn on a layer of its own beside it.
+        element.style.setProperty('box-shadow', colours.map((colour, index) => `0 0 0 ${3 * (index + 1)}px ${colour}`).join(', '));
         element.setAttribute('data-selected-by', names.join(', '));
         marked.push(element);
       }
