@@ -149,4 +149,27 @@ describe('placeNewCards', () => {
     expect(placed.size).toBe(1);
     expect(performance.now() - started).toBeLessThan(200);
   });
+
+  it('never puts a new cause right behind another, where its link would run under that card', () => {
+    // An effect with causes below it filling the row from side to side: the next cause goes
+    // further along the row, not in the row below, straight behind the cause under the effect.
+    const row = ['c0', 'cl1', 'cr1', 'cl2', 'cr2'];
+    const known = new Map<string, Point>([['e', { x: 0, y: 0 }]]);
+    row.forEach((id, i) => known.set(id, { x: (i === 0 ? 0 : (i % 2 === 1 ? -1 : 1) * Math.ceil(i / 2) * 270), y: 220 }));
+    const input: LayoutInput = {
+      tree: 'current_reality',
+      nodes: [card('e', 'undesirable_effect'), ...row.map((id) => card(id)), card('new')],
+      links: [...row.map((id) => link(`l-${id}`, [id], 'e')), link('l-new', ['new'], 'e')],
+    };
+    const at = new Map([...known, ...placeNewCards({ ...input, known })]);
+    const centre = (id: string) => ({ x: at.get(id)!.x + 120, y: at.get(id)!.y + 40 });
+    const [from, to] = [centre('new'), centre('e')];
+    // Sampled along the straight link: no point falls inside another card.
+    for (let k = 1; k < 40; k++) {
+      const p = { x: from.x + ((to.x - from.x) * k) / 40, y: from.y + ((to.y - from.y) * k) / 40 };
+      const under = row.filter((id) => p.x > at.get(id)!.x && p.x < at.get(id)!.x + 240 && p.y > at.get(id)!.y && p.y < at.get(id)!.y + 80);
+      expect(under).toEqual([]);
+    }
+    expect(crowded(input, at, 30)).toEqual([]);
+  });
 });

@@ -133,6 +133,8 @@ interface Wish {
   corner: Point;
   /** +1 or -1: rows further from the anchors lie this way along the main axis (0: no anchor). */
   away: number;
+  /** The block's links to placed cards: from a card's centre (relative to the block) to the placed card. */
+  reaches: { from: Point; to: Box }[];
 }
 
 /** The place the tree's convention gives the block, from the placed cards it links to. */
@@ -142,6 +144,7 @@ function wishFor(block: Block, links: LayoutLinkInput[], at: Map<string, Point>,
   const mainSize = (b: { width: number; height: number }) => (axes.vertical ? b.height : b.width);
   const crossCentre = (b: Box) => (axes.vertical ? b.x + b.width / 2 : b.y + b.height / 2);
   const corners: Point[] = [];
+  const reaches: Wish['reaches'] = [];
   let away = 0;
   for (const [id, offset] of block.nodes) {
     const own = sizes.get(id)!;
@@ -161,6 +164,7 @@ function wishFor(block: Block, links: LayoutLinkInput[], at: Map<string, Point>,
       mainAt = sign > 0 ? Math.max(...anchors.map((b) => main(b) + mainSize(b))) + axes.rankGap : Math.min(...anchors.map(main)) - axes.rankGap - mainSize(own);
       crossAt = average([...targets, ...sources].map(crossCentre)) - (axes.vertical ? own.width : own.height) / 2;
       away = away || sign;
+      for (const anchor of [...targets, ...sources]) reaches.push({ from: { x: offset.x + own.width / 2, y: offset.y + own.height / 2 }, to: anchor });
     } else if (beside.length > 0) {
       // Side by side in the same rank, with room for the relation's label between.
       const partner = beside[0]!;
@@ -171,10 +175,10 @@ function wishFor(block: Block, links: LayoutLinkInput[], at: Map<string, Point>,
     const corner = axes.vertical ? { x: crossAt, y: mainAt } : { x: mainAt, y: crossAt };
     corners.push({ x: corner.x - offset.x, y: corner.y - offset.y });
   }
-  if (corners.length > 0) return { corner: { x: average(corners.map((c) => c.x)), y: average(corners.map((c) => c.y)) }, away };
+  if (corners.length > 0) return { corner: { x: average(corners.map((c) => c.x)), y: average(corners.map((c) => c.y)) }, away, reaches };
   // Linked to nothing placed: beside the tree (in the column of cards linked to nothing, if any), from its top down.
   const bounds = room.treeBounds();
-  return { corner: axes.vertical ? { x: bounds.x + bounds.width + PIECE_GAP, y: bounds.y } : { x: bounds.x, y: bounds.y + bounds.height + PIECE_GAP }, away: 0 };
+  return { corner: axes.vertical ? { x: bounds.x + bounds.width + PIECE_GAP, y: bounds.y } : { x: bounds.x, y: bounds.y + bounds.height + PIECE_GAP }, away: 0, reaches: [] };
 }
 
 function average(values: number[]): number {
@@ -216,6 +220,16 @@ class Room {
     return true;
   }
 
+  /** Whether a straight link from the block at `corner` to a card it links to crosses another placed card. */
+  hidesLink(corner: Point, reaches: Wish['reaches']): boolean {
+    return reaches.some(({ from, to }) => {
+      const a = { x: corner.x + from.x, y: corner.y + from.y };
+      const b = { x: to.x + to.width / 2, y: to.y + to.height / 2 };
+      const span = { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), width: Math.abs(a.x - b.x), height: Math.abs(a.y - b.y) };
+      return this.grid.near(span).some((r) => r !== to && !sameBox(r, to) && segmentMeets(a, b, r));
+    });
+  }
+
   /**
    * The free place nearest `wish`: along the rank first, then rows further away from the
    * anchors; failing those, just past the end of the tree (always free).
@@ -236,6 +250,9 @@ class Room {
       for (let row = 0; row <= ROWS; row++) {
         for (let step = -CROSS_STEPS; step <= CROSS_STEPS; step++) push(row * rowStep * away, step * crossStep, Math.abs(step) * crossStep + 3 * row * rowStep);
       }
+      // A place from which the link would run behind another card (a row further out, right
+      // behind a card placed before) costs as much as four more rows: the link would be hidden.
+      for (const candidate of candidates) if (this.hidesLink(candidate.corner, wish.reaches)) candidate.cost += 12 * rowStep;
     }
     candidates.sort((a, b) => a.cost - b.cost);
     for (const candidate of candidates) if (this.fits(candidate.corner, width, height)) return candidate.corner;
@@ -245,6 +262,33 @@ class Room {
       : { x: away > 0 ? b.x + b.width + this.axes.rankGap : b.x - this.axes.rankGap - width, y: wish.corner.y };
     return past;
   }
+}
+
+function sameBox(a: Box, b: Box): boolean {
+  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+}
+
+/** Whether the segment from `a` to `b` passes through the inside of `box` (Liang–Barsky clipping). */
+function segmentMeets(a: Point, b: Point, box: Box): boolean {
+  const [dx, dy] = [b.x - a.x, b.y - a.y];
+  let [from, to] = [0, 1];
+  const edges: [number, number][] = [
+    [-dx, a.x - box.x],
+    [dx, box.x + box.width - a.x],
+    [-dy, a.y - box.y],
+    [dy, box.y + box.height - a.y],
+  ];
+  for (const [p, q] of edges) {
+    if (p === 0) {
+      if (q <= 0) return false;
+      continue;
+    }
+    const t = q / p;
+    if (p < 0) from = Math.max(from, t);
+    else to = Math.min(to, t);
+    if (from >= to) return false;
+  }
+  return true;
 }
 
 function grow(box: Box | undefined, rect: Box): Box {
