@@ -127,9 +127,21 @@ test('the driver in a running session: Saved means the file has it, another prog
   const turns = driver.getByRole('navigation', { name: 'Side panel parts' }).getByRole('button', { name: /Turns/ });
   await expect(turns).toHaveText('Turns0');
 
+  // Every moment the card is marked as changed, what it says then: the mark never comes before the words.
+  await driver.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { markedWith: string[] }).markedWith = seen;
+    new MutationObserver(() => {
+      const r1 = document.querySelector('[data-node-id="r1"]');
+      if (r1 && (r1.hasAttribute('data-changed-on-disk') || r1.querySelector('.cw-turn-tag'))) seen.push((r1.hasAttribute('data-changed-on-disk') ? 'A ' : '') + (r1.querySelector('.cw-turn-tag') ? 'T ' : '') + (r1.querySelector('.cw-claim-text')?.textContent ?? ''));
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
   writeFileSync(path, read(path).replace('Visitors often wait more than two hours for a repair.', 'Visitors often wait all afternoon for a repair.'));
   // Within about a second on a quiet machine (0.2–0.4 s); under the suite's parallel load, up to a few.
   await expect(card(driver, 'r1')).toContainText('Visitors often wait all afternoon for a repair.', { timeout: 8000 });
+  const markedWith = await driver.evaluate(() => (window as unknown as { markedWith: string[] }).markedWith);
+  expect(markedWith.length).toBeGreaterThan(0);
+  expect(markedWith.filter((text) => !text.includes('all afternoon'))).toEqual([]);
   await expect(card(driver, 'r1')).toHaveAttribute('data-changed-on-disk', 'true');
   await expect(notice(driver)).toContainText('1 item changed on disk');
   await expect(card(tom, 'r1')).toContainText('Visitors often wait all afternoon for a repair.', { timeout: 8000 });

@@ -41,6 +41,7 @@ import { useLiveStore, type DiskProblem } from './live-store';
 import { describeDiskChange, describeMerge } from './live-words';
 import { arrangementWelcome, onArrangementMessage, startLiveArrangement } from './live-arrangement';
 import { startLivePresentation } from './live-presentation';
+import { whenItemsArrive } from './when-arrived';
 
 /** The pause after an edit before it is written: typing writes once, not on every key. */
 export const WRITE_DELAY_MS = 300;
@@ -407,11 +408,19 @@ function tellInSession(disk: { version: string; text: string }, opened: OpenedFi
   const store = useDocumentStore.getState();
   const document = store.document!;
   const before = sync!.diskData ?? document.savedData;
-  outsideListener?.change(before, opened.data as Json, fingerprintOf(opened, disk.text), cause, cause === 'write' ? new Set(sync!.ownSinceWritten) : undefined);
+  const after = opened.data as Json;
+  const fingerprint = fingerprintOf(opened, disk.text);
   if (cause === 'outside') {
-    const changes = changedItems(before, opened.data as Json);
-    store.replaceFromDisk({ base: opened.source, data: document.data, savedData: document.savedData, changed: changes.changed, notice: describeDiskChange(changes, document.trees, opened.data as Json) });
-  }
+    const changes = changedItems(before, after);
+    const notice = describeDiskChange(changes, document.trees, after);
+    // The file's text is the base at once; the change is told once the session has brought it in.
+    store.replaceFromDisk({ base: opened.source, data: document.data, savedData: document.savedData, changed: [] });
+    whenItemsArrive(changes.changed, after, () => {
+      outsideListener?.change(before, after, fingerprint, cause);
+      const now = useDocumentStore.getState().document;
+      if (now) useDocumentStore.getState().replaceFromDisk({ data: now.data, savedData: now.savedData, changed: changes.changed, notice });
+    });
+  } else outsideListener?.change(before, after, fingerprint, cause, new Set(sync!.ownSinceWritten));
   sync!.diskData = opened.data as Json;
   sync!.base = disk;
   checkSessionWritten();

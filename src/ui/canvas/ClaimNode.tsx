@@ -50,7 +50,7 @@ export function ClaimCard({ data, selected, targetHandle, sourceHandle, editor }
   const { node, contributorNames, openBacklog, traces, problems, mark, previous } = data;
   const status = STATUS_LABEL[node.status];
   const focusItem = useDocumentStore((s) => s.focusItem);
-  const changedOnDisk = useChangedOnDisk(node.id);
+  const changedOnDisk = useChangedOnDisk(node.id, node);
   // In a group session (invited, or the driver once invites are out), changes come from the others as much as from disk.
   const inGroup = useGroupStore(inGroupSession);
   // Only on the working file's own cards (not in a change view or a revision).
