@@ -3,7 +3,7 @@
 // belongs to, what it changed, and a fingerprint of the text it left on disk, so an open editor
 // can tell that a change it sees on disk is that write. Any program can write this file, so every
 // reader checks each record before it trusts it. Pure TypeScript: no Node, no DOM.
-import type { TurnChange } from '../format';
+import { HASH_A_START, hashStepA, hashStepB, type TurnChange } from '../format';
 
 export const TURN_RECORD_VERSION = 1;
 
@@ -108,12 +108,12 @@ export function encodeTurnRecord(record: TurnRecord): string {
  * the UTF-16 code units, with the length.
  */
 export function textFingerprint(text: string): string {
-  let a = 0x811c9dc5;
+  let a = HASH_A_START;
   let b = 0x01000193 ^ text.length;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    a = Math.imul(a ^ code, 0x01000193);
-    b = Math.imul(b ^ code, 0x5bd1e995) ^ (b >>> 15);
+    a = hashStepA(a, code);
+    b = hashStepB(b, code);
   }
   return `${text.length.toString(36)}-${(a >>> 0).toString(36)}-${(b >>> 0).toString(36)}`;
 }

@@ -3,6 +3,7 @@
 // (a card added, moved, its links changed) places again only the links at those cards and the
 // labels of links that changed; every other link keeps its place, so nothing else on the canvas
 // moves and the work stays small. Anything bigger places every link again.
+import { HASH_A_START, HASH_B_START, hashStepA, hashStepB } from '../../format';
 import { RectGrid, RectList } from '../../layout';
 import { pointAlong } from '../../render/geometry';
 import { nextTask } from '../../store/next-task';
@@ -30,11 +31,11 @@ const textHashes = new Map<string, number>();
 function textHash(value: string): number {
   let hash = textHashes.get(value);
   if (hash === undefined) {
-    let [a, b] = [0x811c9dc5, 0x9e3779b9];
+    let [a, b] = [HASH_A_START, HASH_B_START];
     for (let i = 0; i < value.length; i++) {
       const code = value.charCodeAt(i);
-      a = Math.imul(a ^ code, 0x01000193);
-      b = Math.imul(b ^ code, 0x5bd1e995) ^ (b >>> 15);
+      a = hashStepA(a, code);
+      b = hashStepB(b, code);
     }
     hash = (a >>> 0) * 2 ** 21 + ((b >>> 0) % 2 ** 21);
     if (textHashes.size >= 200_000) textHashes.clear();
@@ -45,14 +46,14 @@ function textHash(value: string): number {
 
 /** Two 32-bit hashes mixed as the placement's inputs are read (a string of them all was slow to write). */
 class InputHash {
-  private a = 0x811c9dc5;
-  private b = 0x9e3779b9;
+  private a = HASH_A_START;
+  private b = HASH_B_START;
   private readonly number = new Float64Array(1);
   private readonly words = new Uint32Array(this.number.buffer);
 
   word(value: number): void {
-    this.a = Math.imul(this.a ^ value, 0x01000193);
-    this.b = Math.imul(this.b ^ value, 0x5bd1e995) ^ (this.b >>> 15);
+    this.a = hashStepA(this.a, value);
+    this.b = hashStepB(this.b, value);
   }
 
   num(value: number): void {
