@@ -73,7 +73,7 @@ export function boundsProblems(input: LayoutInput, result: LayoutResult): string
 }
 
 /** Whether segment pq passes through the inside of the box (touching its border does not count). */
-export function segmentCrossesBox(p: Point, q: Point, box: Box): boolean {
+export function segmentCrossesBox(p: Point, q: Point, box: Pick<Box, 'x' | 'y' | 'width' | 'height'>): boolean {
   // Liang–Barsky clipping against the box shrunk by 1 px.
   let t0 = 0;
   let t1 = 1;

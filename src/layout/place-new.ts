@@ -6,6 +6,7 @@
 import { computeLayout } from './layout-tree';
 import { conventionFor } from './conventions';
 import { isBesideRelation } from './layout-graph';
+import { segmentCrossesBox } from './layout-checks';
 import { RectGrid, type Box } from './spatial-grid';
 import { NODE_GAP, PIECE_GAP, RANK_GAP_HORIZONTAL, RANK_GAP_VERTICAL } from './spacing';
 import type { FlowDirection, LayoutInput, LayoutLinkInput, LayoutNodeInput, Point } from './types';
@@ -226,7 +227,7 @@ class Room {
       const a = { x: corner.x + from.x, y: corner.y + from.y };
       const b = { x: to.x + to.width / 2, y: to.y + to.height / 2 };
       const span = { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), width: Math.abs(a.x - b.x), height: Math.abs(a.y - b.y) };
-      return this.grid.near(span).some((r) => r !== to && !sameBox(r, to) && segmentMeets(a, b, r));
+      return this.grid.near(span).some((r) => !sameBox(r, to) && segmentCrossesBox(a, b, r));
     });
   }
 
@@ -266,29 +267,6 @@ class Room {
 
 function sameBox(a: Box, b: Box): boolean {
   return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
-}
-
-/** Whether the segment from `a` to `b` passes through the inside of `box` (Liang–Barsky clipping). */
-function segmentMeets(a: Point, b: Point, box: Box): boolean {
-  const [dx, dy] = [b.x - a.x, b.y - a.y];
-  let [from, to] = [0, 1];
-  const edges: [number, number][] = [
-    [-dx, a.x - box.x],
-    [dx, box.x + box.width - a.x],
-    [-dy, a.y - box.y],
-    [dy, box.y + box.height - a.y],
-  ];
-  for (const [p, q] of edges) {
-    if (p === 0) {
-      if (q <= 0) return false;
-      continue;
-    }
-    const t = q / p;
-    if (p < 0) from = Math.max(from, t);
-    else to = Math.min(to, t);
-    if (from >= to) return false;
-  }
-  return true;
 }
 
 function grow(box: Box | undefined, rect: Box): Box {
