@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { noteInput, whenQuiet } from './recent-input';
 
+/** The person clicks every 100 ms, `times` times. */
+function keepClicking(times: number): void {
+  for (let i = 0; i < times; i++) {
+    vi.advanceTimersByTime(100);
+    noteInput();
+  }
+}
+
 describe('whenQuiet', () => {
   afterEach(() => vi.useRealTimers());
 
@@ -9,11 +17,8 @@ describe('whenQuiet', () => {
     const ran = vi.fn();
     noteInput();
     whenQuiet(ran, 300, 5000);
-    // Clicking on, every 100 ms: the work waits.
-    for (let i = 0; i < 5; i++) {
-      vi.advanceTimersByTime(100);
-      noteInput();
-    }
+    // Clicking on: the work waits.
+    keepClicking(5);
     expect(ran).not.toHaveBeenCalled();
     vi.advanceTimersByTime(299);
     expect(ran).not.toHaveBeenCalled();
@@ -26,10 +31,7 @@ describe('whenQuiet', () => {
     const ran = vi.fn();
     noteInput();
     whenQuiet(ran, 300, 1000);
-    for (let i = 0; i < 9; i++) {
-      vi.advanceTimersByTime(100);
-      noteInput();
-    }
+    keepClicking(9);
     expect(ran).not.toHaveBeenCalled();
     vi.advanceTimersByTime(150);
     expect(ran).toHaveBeenCalledTimes(1);

@@ -251,13 +251,17 @@ function cardNode(card: { data: ClaimData; ariaLabel: string }, at: Point, hide:
 
 type LinkRoute = NonNullable<ReturnType<NonNullable<LayoutResult['routes']>['get']>>;
 
-/** What a link's drawing is made of besides the link itself. */
-interface LinkContext {
+/** What a link's drawn pieces carry besides the link itself. */
+interface LinkLooks {
   orientation: Orientation;
   openBacklog: number;
   problems: string[];
   fileId: string;
   mark: ChangeMark | undefined;
+}
+
+/** What a link's drawing is made of besides the link itself. */
+interface LinkContext extends LinkLooks {
   /** The layout's route for it, kept while none of its cards moved since. */
   route: LinkRoute | undefined;
   moved: ReadonlySet<string> | undefined;
@@ -266,12 +270,7 @@ interface LinkContext {
 }
 
 /** A link as drawn: its pieces (data without placement) and its AND junction. */
-interface DrawnLink {
-  orientation: Orientation;
-  openBacklog: number;
-  problems: string[];
-  fileId: string;
-  mark: ChangeMark | undefined;
+interface DrawnLink extends LinkLooks {
   routed: LinkContext['route'];
   /** Which of its pieces a folded branch hides. */
   hiding: string;

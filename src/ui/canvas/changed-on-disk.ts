@@ -6,10 +6,11 @@ import { useDocumentStore } from '../../store/document-store';
 export function useChangedOnDisk(id: string, shown?: Pick<DrawableNode, 'text' | 'kind' | 'status'>): boolean {
   return useDocumentStore((s) => {
     if (!s.recentChanges?.ids.has(id)) return false;
+    if (!shown) return true;
     // A card draws the document's new words a render or two after the document has them: it is
     // marked once it says them, never while it still says what it said before.
-    const now = shown ? nodeById(s.document?.trees ?? [], id) : undefined;
-    return !now || !shown || (now.text === shown.text && now.kind === shown.kind && now.status === shown.status);
+    const now = nodeById(s.document?.trees ?? [], id);
+    return !now || (now.text === shown.text && now.kind === shown.kind && now.status === shown.status);
   });
 }
 
