@@ -415,10 +415,10 @@ function tellInSession(disk: { version: string; text: string }, opened: OpenedFi
     const notice = describeDiskChange(changes, document.trees, after);
     // The file's text is the base at once; the change is told once the session has brought it in.
     store.replaceFromDisk({ base: opened.source, data: document.data, savedData: document.savedData, changed: [] });
-    whenItemsArrive(changes.changed, after, () => {
+    whenItemsArrive(changes.changed, after, (arrived) => {
       outsideListener?.change(before, after, fingerprint, cause);
       const now = useDocumentStore.getState().document;
-      if (now) useDocumentStore.getState().replaceFromDisk({ data: now.data, savedData: now.savedData, changed: changes.changed, notice });
+      if (now) useDocumentStore.getState().replaceFromDisk({ data: now.data, savedData: now.savedData, changed: changes.changed, ...(arrived ? { notice } : {}) });
     });
   } else outsideListener?.change(before, after, fingerprint, cause, new Set(sync!.ownSinceWritten));
   sync!.diskData = opened.data as Json;

@@ -30,21 +30,21 @@ describe('whenItemsArrive', () => {
     whenItemsArrive(['n2'], disk, tell);
     expect(tell).not.toHaveBeenCalled();
     sessionBringsIt();
-    expect(tell).toHaveBeenCalledTimes(1);
+    expect(tell).toHaveBeenCalledExactlyOnceWith(true);
     vi.advanceTimersByTime(10_000);
     expect(tell).toHaveBeenCalledTimes(1);
   });
 
-  it('tells it at once when the document has it already, and after a while when it never comes', () => {
+  it('tells it at once when the document has it already, and after a while when it never comes, saying so', () => {
     const disk = openWorkingFile(diskText).data as Json;
     const now = vi.fn();
     whenItemsArrive(['n1'], disk, now);
-    expect(now).toHaveBeenCalledTimes(1);
+    expect(now).toHaveBeenCalledExactlyOnceWith(true);
     const never = vi.fn();
     whenItemsArrive(['n2'], disk, never, 3000);
     vi.advanceTimersByTime(2999);
     expect(never).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
-    expect(never).toHaveBeenCalledTimes(1);
+    expect(never).toHaveBeenCalledExactlyOnceWith(false);
   });
 });
