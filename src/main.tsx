@@ -16,6 +16,9 @@ import { startHistorySync } from './store/history-store';
 import { isLivePage, onFileChosen, startLiveSync } from './store/live/live-sync';
 import { startTurnTracking } from './store/turns/turn-tracking';
 import { startWarmingBase } from './store/warm-base';
+import { afterPicture } from './store/after-picture';
+import { warmReader } from './store/read-off-thread';
+import { warmLayoutWorker } from './ui/canvas/use-tree-layout';
 import { App } from './ui/App';
 import { setPositionsScope } from './store/positions-storage';
 import { useRestoreOffer } from './ui/RestoreBanner';
@@ -60,6 +63,15 @@ if (isLivePage()) {
   startLiveSync();
 } else {
   void start();
+  // Once the example is on screen, the workers compile their code on small jobs of the kind a big
+  // file brings, each on its own thread: the first big file chosen opens quicker. Each stops at
+  // its first real job.
+  const warmWorkers = () => {
+    warmReader(exampleText);
+    warmLayoutWorker();
+  };
+  // Asked again when it comes due: a file chosen meanwhile is opened first, without sharing the cores.
+  afterPicture(() => afterPicture(warmWorkers));
 }
 // Offline use is for the editor on its own; a page of `causeway open` needs its server anyway.
 startOffline(isLivePage());

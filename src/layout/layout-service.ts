@@ -9,6 +9,9 @@ export interface LayoutRequest {
   input: LayoutInput;
 }
 
+/** What the page sends the layout worker: a layout to make, or a warm-up while the page is idle (warm-up.ts). */
+export type LayoutMessage = LayoutRequest | { warm: true };
+
 export type LayoutReply =
   | { id: number; result: LayoutResult }
   | { id: number; error: string }

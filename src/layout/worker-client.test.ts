@@ -11,7 +11,9 @@ function manualTransport() {
   let fail: (message: string) => void = () => {};
   let closed = false;
   const transport: LayoutTransport = {
-    send: (request) => sent.push(request),
+    send: (message) => {
+      if (!('warm' in message)) sent.push(message);
+    },
     listen(onReply, onFailure) {
       receive = onReply;
       fail = onFailure;

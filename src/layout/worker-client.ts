@@ -3,7 +3,7 @@
 // on this thread. A newer request for a tree supersedes an older one still pending: the older
 // promise rejects with LayoutSupersededError, which callers should simply ignore.
 import type { LayoutInput, LayoutResult } from './types';
-import type { LayoutReply, LayoutRequest } from './layout-service';
+import type { LayoutMessage, LayoutReply, LayoutRequest } from './layout-service';
 
 export class LayoutSupersededError extends Error {
   constructor(tree: string) {
@@ -14,12 +14,14 @@ export class LayoutSupersededError extends Error {
 
 export interface LayoutWorkerClient {
   layout(input: LayoutInput): Promise<LayoutResult>;
+  /** Has the worker lay out a few small trees while the page is idle, so the first big one runs compiled code (warm-up.ts). */
+  warm(): void;
   dispose(): void;
 }
 
 /** How requests reach a layout service and replies come back. */
 export interface LayoutTransport {
-  send(request: LayoutRequest): void;
+  send(message: LayoutMessage): void;
   /** Called once by the client; `fail` rejects everything pending (e.g. the worker crashed). */
   listen(receive: (reply: LayoutReply) => void, fail: (message: string) => void): void;
   close(): void;
@@ -28,7 +30,7 @@ export interface LayoutTransport {
 export function workerTransport(): LayoutTransport {
   const worker = new Worker(new URL('./layout.worker.ts', import.meta.url), { type: 'module' });
   return {
-    send: (request) => worker.postMessage(request),
+    send: (message) => worker.postMessage(message),
     listen(receive, fail) {
       worker.addEventListener('message', (event: MessageEvent<LayoutReply>) => receive(event.data));
       worker.addEventListener('error', (event: ErrorEvent) => {
@@ -52,6 +54,7 @@ export function inThreadTransport(): LayoutTransport {
   let service: Promise<(request: LayoutRequest) => void> | undefined;
   return {
     send(request) {
+      if ('warm' in request) return; // this thread's code warms up as it works
       service ??= import('./layout-service').then(({ createLayoutService }) =>
         createLayoutService((reply) => {
           if (!closed) deliver(reply);
@@ -118,6 +121,9 @@ export function createLayoutWorkerClient(
         pending.set(id, { tree, resolve, reject });
         transport.send({ id, input });
       });
+    },
+    warm() {
+      if (!closedBecause) transport.send({ warm: true });
     },
     dispose() {
       if (closedBecause) return;

@@ -1,17 +1,33 @@
 // The Web Worker that reads a chosen working file (see read-off-thread.ts).
 import { encodeDelta, encodeInParts, openQuickly, readElsewhere, type DataDelta, type Json } from '../format';
+import { warmUp } from '../layout/warm-up';
 import { textFingerprint } from '../protocol/turn-record';
-import type { ReadReply, ReadRequest } from './read-off-thread';
+import type { ReadMessage, ReadReply } from './read-off-thread';
 
 const scope = self as unknown as {
   postMessage(message: ReadReply, transfer?: Transferable[]): void;
-  addEventListener(type: 'message', listener: (event: MessageEvent<ReadRequest>) => void): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<ReadMessage>) => void): void;
 };
 
 /** The data of the last text read and sent (the page holds data equal to it): the next is sent as what changed. */
 let last: Json | undefined;
 
-scope.addEventListener('message', ({ data: { id, text } }) => {
+/** Stops the warm-up; set once it has started (a worker warms up once). */
+let stopWarming: (() => void) | undefined;
+
+scope.addEventListener('message', ({ data: message }) => {
+  if ('warm' in message) {
+    // Reading the sample text again and again compiles the reader before the first big file
+    // (nothing is sent back, and what was read last stays as it was).
+    const sample = message.warm;
+    stopWarming ??= warmUp(() => {
+      const opened = openQuickly(sample);
+      if (opened) readElsewhere(opened);
+    });
+    return;
+  }
+  stopWarming?.();
+  const { id, text } = message;
   try {
     // Only the quick reader runs here. A file it cannot read is answered at once with nothing,
     // and the page parses it, once: the full parser's Document could not be sent anyway.

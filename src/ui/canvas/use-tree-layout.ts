@@ -15,6 +15,11 @@ function client(): LayoutClient {
   return sharedClient;
 }
 
+/** Has the layout worker warm up while the page is idle, so the first big tree is laid out by compiled code. */
+export function warmLayoutWorker(): void {
+  client().warm();
+}
+
 /** Kept layouts by structure, with the card sizes each was made for. */
 const results = new Map<string, { result: LayoutResult; sizes: ReadonlyMap<string, { width: number; height: number }> }>();
 
