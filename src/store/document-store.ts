@@ -17,6 +17,7 @@ import {
   isObject,
   prepareEdits,
   prepareEditsOfErrorFree,
+  readyNewIds,
   type EditResult,
   listOf,
   treeEntries,
@@ -27,7 +28,7 @@ import {
 import { EMPTY_HISTORY, recordEdit, recordOthersChange, recordViewChange, redoStep, stepsBackTo, undoStep, type History, type ViewChange } from './history';
 import { placeDiagnostics, placeDiagnosticsLater, type PlacedDiagnostics } from './placed-diagnostics';
 import { whenIdle } from './when-idle';
-import { awaitPicture } from './after-picture';
+import { afterPicture, awaitPicture } from './after-picture';
 import { openedText, primeOpened } from './worker-client';
 
 export interface OpenDocument {
@@ -213,6 +214,16 @@ function placedFields(document: OpenDocument, placed: PlacedDiagnostics): Pick<O
   return { diagnostics: placed.diagnostics, version: placed.version.kind === 'unreadable' ? document.version : placed.version };
 }
 
+/** What new ids are made from, worked out once the picture is shown and the page is idle: not at the first item added. */
+function readyNewIdsWhenIdle(data: Json): void {
+  if (!isObject(data)) return;
+  afterPicture(() =>
+    whenIdle(() => {
+      if (useDocumentStore.getState().document?.data === data) readyNewIds(data as WorkingFile, seenIds);
+    }),
+  );
+}
+
 /** Restored work, or a file read in a worker that found errors in it, is validated for edits when the editor is idle, not on its first keystroke. */
 function prepareEditsWhenIdle(data: Json): void {
   if (!isObject(data)) return;
@@ -355,6 +366,7 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
       // at once from the worker's verdict when it found no error, else by validating at idle.
       if (opened.valid) prepareEditsOfErrorFree(opened.data as WorkingFile);
       else prepareEditsWhenIdle(opened.data);
+      readyNewIdsWhenIdle(opened.data);
       return true;
     },
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkingFile } from '../model/types';
-import { checkNewId, newLinkId, newNodeId } from './ids';
+import { checkNewId, newLinkId, newNodeId, readyNewIds } from './ids';
 import { addNode } from './nodes';
 import { sample } from '../fixtures/operation-samples';
 
@@ -76,6 +76,18 @@ describe('newNodeId and newLinkId', () => {
     expect(newNodeId(file, seen)).toBe('n3');
     seen.add('n9');
     expect(newNodeId(file, seen)).toBe('n10');
+  });
+
+  it('keep counting the ids to avoid as the set grows, whatever their prefix, and give the same ids after being readied', () => {
+    const file = fileWith(['n1', 'n2'], ['l1']);
+    const seen = new Set(['n1', 'n2', 'l1']);
+    readyNewIds(file, seen);
+    expect(newNodeId(file, seen)).toBe('n3');
+    expect(newLinkId(file, seen)).toBe('l2');
+    for (const id of ['x5', 'l7', 'n20', 'n4']) seen.add(id);
+    expect(newNodeId(file, seen)).toBe('n21');
+    expect(newLinkId(file, seen)).toBe('l8');
+    expect(newNodeId(file, new Set(['n1']))).toBe('n3');
   });
 
   it('refuse a chosen id that a node or link of another tree has', () => {

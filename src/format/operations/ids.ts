@@ -25,6 +25,16 @@ export function newNodeId(file: WorkingFile, avoid: ReadonlySet<string> = new Se
   return newId(file, avoid, 'n', 'nodes', tree);
 }
 
+/**
+ * Works out ahead what new ids are made from (every list's ids and style, the ids to avoid), while
+ * the page is idle: the first item a person adds to a big file then does not wait for it.
+ */
+export function readyNewIds(file: WorkingFile, avoid: ReadonlySet<string> = new Set()): void {
+  newNodeId(file, avoid);
+  newLinkId(file, avoid);
+  kindPrefixes(file);
+}
+
 /** A new link id, like `newNodeId` but from the link ids (`l1`… → `l2`), else `l<k>`. */
 export function newLinkId(file: WorkingFile, avoid: ReadonlySet<string> = new Set(), tree?: string): string {
   return newId(file, avoid, 'l', 'links', tree);
@@ -165,20 +175,30 @@ function count(counts: StyleCounts, match: RegExpExecArray | null): void {
   if (digits.length > 1 && digits.startsWith('0')) counts.padding.set(prefix, Math.max(counts.padding.get(prefix) ?? 0, digits.length));
 }
 
-/** The highest number after each prefix among the ids to avoid; worked out again only when the set grew. */
+/**
+ * The highest number after each prefix among the ids to avoid. The sets callers pass only ever
+ * grow (an id seen is never forgotten): only the ids added since the last call are read, so each
+ * item added to a big file reads its own id, not the thousands seen before.
+ */
 const avoidedHighest = new WeakMap<ReadonlySet<string>, { size: number; highest: Map<string, bigint> }>();
 
 function highestAvoided(avoid: ReadonlySet<string>): Map<string, bigint> {
-  const known = avoidedHighest.get(avoid);
+  let known = avoidedHighest.get(avoid);
   if (known && known.size === avoid.size) return known.highest;
-  const highest = new Map<string, bigint>();
+  if (!known || known.size > avoid.size) {
+    known = { size: 0, highest: new Map() };
+    avoidedHighest.set(avoid, known);
+  }
+  const { highest } = known;
+  let index = 0;
   for (const id of avoid) {
+    if (index++ < known.size) continue;
     const match = NUMBERED.exec(id);
     if (!match) continue;
     const number = BigInt(match[2]!);
     if (number > (highest.get(match[1]!) ?? 0n)) highest.set(match[1]!, number);
   }
-  avoidedHighest.set(avoid, { size: avoid.size, highest });
+  known.size = avoid.size;
   return highest;
 }
 

@@ -6,7 +6,7 @@ export { allIds, findItem, listOf, treeEntries } from './read';
 export { withList } from './write';
 export { guardEdit, newErrors, prepareEdits, prepareEditsOfErrorFree, GUARD_REASON } from './guard';
 export { editRefusal, runEdit } from './edit';
-export { newNodeId, newLinkId, checkNewId } from './ids';
+export { newNodeId, newLinkId, checkNewId, readyNewIds } from './ids';
 export { type EndorseOption } from './status';
 export {
   addNode,
