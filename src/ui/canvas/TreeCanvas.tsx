@@ -113,7 +113,11 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   const canvasRef = useRef<HTMLDivElement>(null);
   const canvasSize = () => ({ width: canvasRef.current?.clientWidth ?? 0, height: canvasRef.current?.clientHeight ?? 0 });
   // Where this tree is read from: the view opens there (and Fit goes there) when it is too big to read whole.
-  const startIds = useMemo(() => new Set(readingStart(tree.key, tree.nodes, tree.links)), [tree]);
+  // Where the tree is read from, worked out when a view is fitted (not at every edit of a big tree).
+  const startOf = useMemo(() => {
+    let ids: ReadonlySet<string> | undefined;
+    return () => (ids ??= new Set(readingStart(tree.key, tree.nodes, tree.links)));
+  }, [tree]);
   // Folded branches: a view of this browser, never written to the file.
   const foldedIds = useFolded(fileName, tree.key);
   // With nothing folded, the same object whatever the tree: a keystroke does not redo what depends on it.
@@ -128,7 +132,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   edgesRef.current = edges;
   const nodesRef = useRef(nodes);
   nodesRef.current = nodes;
-  useCanvasControls(tree, canvasRef, startIds, editable, toggleFold, useCallback(() => nodesRef.current, []));
+  useCanvasControls(tree, canvasRef, startOf, editable, toggleFold, useCallback(() => nodesRef.current, []));
 
   // A big tree: React Flow is handed only the cards and links around the view (see culling.ts).
   const culling = tree.nodes.length >= CULL_FROM;
@@ -286,6 +290,7 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
     const size = canvasSize();
     const claims = nodes.filter((n) => n.type === 'claim');
     const generation = String(relayoutGeneration);
+    const startIds = startOf();
     const start = claims.filter((n) => startIds.has(n.id));
     // After Tidy up the view glides with the cards.
     const duration = fitted.current === '' ? 0 : motion(TIDY_MS);

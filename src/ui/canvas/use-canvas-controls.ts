@@ -27,7 +27,7 @@ const ARROWS: Record<string, Direction> = { ArrowUp: 'up', ArrowDown: 'down', Ar
  * `allNodes`: every card and junction of the tree with its place and size. React Flow itself may
  * hold only those around the view (see culling.ts), so Fit, the arrow keys and printing look here.
  */
-export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLDivElement | null>, readingStart: ReadonlySet<string>, editable: boolean, toggleFold: (id: string) => void, allNodes: () => CausewayFlowNode[]): void {
+export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLDivElement | null>, readingStart: () => ReadonlySet<string>, editable: boolean, toggleFold: (id: string) => void, allNodes: () => CausewayFlowNode[]): void {
   const flow = useReactFlow<CausewayFlowNode, LinkFlowEdge>();
 
   useEffect(
@@ -41,7 +41,7 @@ export function useCanvasControls(tree: DrawableTree, canvasRef: RefObject<HTMLD
           if (!canvas || claims.length === 0) return;
           const { selection } = useDocumentStore.getState().view;
           const selected = claims.filter((n) => selection.nodes.includes(n.id));
-          const focus = selected.length ? selected : claims.filter((n) => readingStart.has(n.id));
+          const focus = selected.length ? selected : claims.filter((n) => readingStart().has(n.id));
           const size = { width: canvas.clientWidth, height: canvas.clientHeight };
           void flow.setViewport(openingViewport(box(claims), size, focus.map((n) => box([n])), clearRoom(size, minimapOf(canvas))), { duration: motion(200) });
         },
