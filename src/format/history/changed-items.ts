@@ -2,6 +2,7 @@
 // changed or removed, and whether anything else (backlog, people, trees, top-level fields)
 // changed. The editor uses it to mark what changed on disk and to say how much.
 import { deepEqual, isObject } from '../model/json';
+import { rememberLast } from '../model/remember-last';
 import type { Json } from '../model/types';
 import { TREE_KEYS } from '../model/vocabulary';
 
@@ -14,7 +15,10 @@ export interface ItemChanges {
   otherChanged: boolean;
 }
 
-function itemsById(data: Json | undefined): Map<string, Json> {
+/** Each version's nodes and links by id (the first of a repeated id), read once per version. */
+const itemsById = rememberLast((data: Json | undefined) => listItems(data));
+
+function listItems(data: Json | undefined): Map<string, Json> {
   const items = new Map<string, Json>();
   if (!isObject(data) || !isObject(data.trees)) return items;
   for (const key of TREE_KEYS) {

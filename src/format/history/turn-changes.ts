@@ -4,6 +4,7 @@
 // disk, another window). The list is enough to show the turn and to undo it item by item, without
 // either version of the whole file.
 import { deepEqual, isObject } from '../model/json';
+import { rememberLast } from '../model/remember-last';
 import type { Json } from '../model/types';
 import type { TurnChange, TurnChangeKind } from '../model/turn';
 
@@ -39,6 +40,13 @@ function backlogKey(tree: string, entry: { [key: string]: Json }): string {
   return `backlog:${tree}:${JSON.stringify([entry.ref ?? null, entry.work ?? null, entry.note ?? null])}`;
 }
 
+/** Each version's nodes, links and backlog as listed, read once per version (a turn compares each with the one before). */
+const listed = {
+  nodes: rememberLast((data: Json | undefined) => itemsOf(data, 'nodes')),
+  links: rememberLast((data: Json | undefined) => itemsOf(data, 'links')),
+  backlog: rememberLast((data: Json | undefined) => backlogOf(data)),
+};
+
 /** Backlog entries have no ids: an entry is its content, and equal entries are counted. */
 function backlogOf(data: Json | undefined): Map<string, Listed[]> {
   const entries = new Map<string, Listed[]>();
@@ -58,8 +66,8 @@ function backlogOf(data: Json | undefined): Map<string, Listed[]> {
 
 function itemChanges(before: Json | undefined, after: Json | undefined, list: 'nodes' | 'links'): TurnChange[] {
   const subject = list === 'nodes' ? 'node' : 'link';
-  const old = itemsOf(before, list);
-  const now = itemsOf(after, list);
+  const old = listed[list](before);
+  const now = listed[list](after);
   const changes: TurnChange[] = [];
   for (const [id, { tree, index, item }] of now) {
     const was = old.get(id);
@@ -74,8 +82,8 @@ function itemChanges(before: Json | undefined, after: Json | undefined, list: 'n
 }
 
 function backlogChanges(before: Json | undefined, after: Json | undefined): TurnChange[] {
-  const old = backlogOf(before);
-  const now = backlogOf(after);
+  const old = listed.backlog(before);
+  const now = listed.backlog(after);
   const changes: TurnChange[] = [];
   const compare = (from: Map<string, Listed[]>, to: Map<string, Listed[]>, change: 'added' | 'removed') => {
     for (const [key, entries] of from) {

@@ -8,8 +8,12 @@ const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? on
 export function describeDiskChange(changes: ItemChanges, before: readonly DrawableTree[], after: Json): string {
   const total = changes.changed.length + changes.removed.length;
   if (total === 0) return changes.otherChanged ? 'The file changed on disk (backlog, people, trees or settings).' : 'The file was rewritten on disk; what it says is unchanged.';
+  // Where each item that changed is (the new version's tree when it has one), read without listing every item of a big file.
+  const wanted = new Set([...changes.changed, ...changes.removed]);
   const treeOf = new Map<string, string>();
-  for (const tree of [...before, ...readTrees(after)]) for (const item of [...tree.nodes, ...tree.links]) treeOf.set(item.id, TREE_NAMES[tree.key]);
+  for (const tree of [...before, ...readTrees(after)]) {
+    for (const list of [tree.nodes, tree.links]) for (const item of list) if (wanted.has(item.id)) treeOf.set(item.id, TREE_NAMES[tree.key]);
+  }
   const perTree = new Map<string, number>();
   for (const id of [...changes.changed, ...changes.removed]) {
     const tree = treeOf.get(id);
