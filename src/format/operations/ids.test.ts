@@ -88,6 +88,13 @@ describe('newNodeId and newLinkId', () => {
     expect(newNodeId(file, seen)).toBe('n21');
     expect(newLinkId(file, seen)).toBe('l8');
     expect(newNodeId(file, new Set(['n1']))).toBe('n3');
+    // A set that lost an id is read whole again: the count goes on after what it holds now.
+    const shrunk = new Set(['n1', 'n9']);
+    expect(newNodeId(file, shrunk)).toBe('n10');
+    shrunk.delete('n9');
+    shrunk.add('n3');
+    shrunk.add('n4');
+    expect(newNodeId(file, shrunk)).toBe('n5');
   });
 
   it('refuse a chosen id that a node or link of another tree has', () => {

@@ -176,30 +176,40 @@ function count(counts: StyleCounts, match: RegExpExecArray | null): void {
 }
 
 /**
- * The highest number after each prefix among the ids to avoid. The sets callers pass only ever
- * grow (an id seen is never forgotten): only the ids added since the last call are read, so each
- * item added to a big file reads its own id, not the thousands seen before.
+ * The highest number after each prefix among the ids to avoid. The sets callers pass only grow
+ * (an id seen is never forgotten): only the ids added since the last call are read, so each item
+ * added to a big file reads its own id, not the thousands seen before. A set that lost an id
+ * (its last id read is no longer where it was) is read whole again.
  */
-const avoidedHighest = new WeakMap<ReadonlySet<string>, { size: number; highest: Map<string, bigint> }>();
+const avoidedHighest = new WeakMap<ReadonlySet<string>, { size: number; last: string | undefined; highest: Map<string, bigint> }>();
 
 function highestAvoided(avoid: ReadonlySet<string>): Map<string, bigint> {
-  let known = avoidedHighest.get(avoid);
+  const known = avoidedHighest.get(avoid);
   if (known && known.size === avoid.size) return known.highest;
-  if (!known || known.size > avoid.size) {
-    known = { size: 0, highest: new Map() };
-    avoidedHighest.set(avoid, known);
-  }
-  const { highest } = known;
+  const grown = known && known.size < avoid.size ? known : undefined;
+  const highest = grown?.highest ?? new Map<string, bigint>();
   let index = 0;
+  let last: string | undefined;
   for (const id of avoid) {
-    if (index++ < known.size) continue;
+    last = id;
+    if (grown && index < grown.size) {
+      if (++index === grown.size && id !== grown.last) return readAgain(avoid);
+      continue;
+    }
+    index++;
     const match = NUMBERED.exec(id);
     if (!match) continue;
     const number = BigInt(match[2]!);
     if (number > (highest.get(match[1]!) ?? 0n)) highest.set(match[1]!, number);
   }
-  known.size = avoid.size;
+  avoidedHighest.set(avoid, { size: avoid.size, last, highest });
   return highest;
+}
+
+/** The highest numbers of `avoid` read from its first id. */
+function readAgain(avoid: ReadonlySet<string>): Map<string, bigint> {
+  avoidedHighest.delete(avoid);
+  return highestAvoided(avoid);
 }
 
 /** The prefix more than half of the ids share (the lists' counts taken together), with its padding, if there is one. */
