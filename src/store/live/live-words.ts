@@ -15,7 +15,7 @@ export function describeDiskChange(changes: ItemChanges, before: readonly Drawab
     for (const list of [tree.nodes, tree.links]) for (const item of list) if (wanted.has(item.id)) treeOf.set(item.id, TREE_NAMES[tree.key]);
   }
   const perTree = new Map<string, number>();
-  for (const id of [...changes.changed, ...changes.removed]) {
+  for (const id of wanted) {
     const tree = treeOf.get(id);
     if (tree) perTree.set(tree, (perTree.get(tree) ?? 0) + 1);
   }

@@ -112,8 +112,8 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
   const { fitView, setViewport, setCenter, getZoom, getViewport, screenToFlowPosition } = useReactFlow();
   const canvasRef = useRef<HTMLDivElement>(null);
   const canvasSize = () => ({ width: canvasRef.current?.clientWidth ?? 0, height: canvasRef.current?.clientHeight ?? 0 });
-  // Where this tree is read from: the view opens there (and Fit goes there) when it is too big to read whole.
-  // Where the tree is read from, worked out when a view is fitted (not at every edit of a big tree).
+  // Where this tree is read from: the view opens there (and Fit goes there) when it is too big to
+  // read whole. Worked out when a view is fitted, not at every edit of a big tree.
   const startOf = useMemo(() => {
     let ids: ReadonlySet<string> | undefined;
     return () => (ids ??= new Set(readingStart(tree.key, tree.nodes, tree.links)));
