@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { noteInput, whenQuiet } from './recent-input';
 
 /** The person clicks every 100 ms, `times` times. */
@@ -9,14 +9,20 @@ function keepClicking(times: number): void {
   }
 }
 
+/** Work asked for just after the person's last input, to run after a pause of `quietMs`, or after `atMostMs` at most. */
+function askAfterInput(quietMs: number, atMostMs: number) {
+  const ran = vi.fn();
+  noteInput();
+  whenQuiet(ran, quietMs, atMostMs);
+  return ran;
+}
+
 describe('whenQuiet', () => {
+  beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
   it('waits for a pause in the person\'s input before running the work', () => {
-    vi.useFakeTimers();
-    const ran = vi.fn();
-    noteInput();
-    whenQuiet(ran, 300, 5000);
+    const ran = askAfterInput(300, 5000);
     // Clicking on: the work waits.
     keepClicking(5);
     expect(ran).not.toHaveBeenCalled();
@@ -27,10 +33,7 @@ describe('whenQuiet', () => {
   });
 
   it('runs after the longest wait even while the person keeps going', () => {
-    vi.useFakeTimers();
-    const ran = vi.fn();
-    noteInput();
-    whenQuiet(ran, 300, 1000);
+    const ran = askAfterInput(300, 1000);
     keepClicking(9);
     expect(ran).not.toHaveBeenCalled();
     vi.advanceTimersByTime(150);

@@ -3,6 +3,8 @@
 // that comes without any (a change made by someone else, or written on disk) has nothing to wait
 // for (see ui/timing/use-after-paint.ts). Work nobody asked for waits for a pause (`whenQuiet`).
 
+import { whenIdle } from './when-idle';
+
 /** How long after an input a change still counts as its consequence (an edit's round trip included). */
 const RECENT_MS = 500;
 
@@ -36,10 +38,9 @@ export function sinceLastInput(): number {
  */
 export function whenQuiet(work: () => void, quietMs: number, atMostMs: number): void {
   const began = performance.now();
-  const idle = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: quietMs }) : run());
   const due = () => sinceLastInput() >= quietMs || performance.now() - began >= atMostMs;
   const check = () => {
-    if (due()) idle(() => (due() ? work() : check()));
+    if (due()) whenIdle(() => (due() ? work() : check()), quietMs);
     else setTimeout(check, Math.min(quietMs - sinceLastInput(), atMostMs - (performance.now() - began)));
   };
   check();

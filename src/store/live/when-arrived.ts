@@ -37,4 +37,3 @@ export function whenItemsArrive(ids: readonly string[], disk: Json, tell: (arriv
   });
   const timer = setTimeout(() => finish(false), waitMs);
 }
-
