@@ -3,7 +3,7 @@
 // belongs to, what it changed, and a fingerprint of the text it left on disk, so an open editor
 // can tell that a change it sees on disk is that write. Any program can write this file, so every
 // reader checks each record before it trusts it. Pure TypeScript: no Node, no DOM.
-import { HASH_A_START, hashStepA, hashStepB, type TurnChange } from '../format';
+import { HASH_A_START, hashCodeUnits, type TurnChange } from '../format';
 
 export const TURN_RECORD_VERSION = 1;
 
@@ -108,12 +108,6 @@ export function encodeTurnRecord(record: TurnRecord): string {
  * the UTF-16 code units, with the length.
  */
 export function textFingerprint(text: string): string {
-  let a = HASH_A_START;
-  let b = 0x01000193 ^ text.length;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    a = hashStepA(a, code);
-    b = hashStepB(b, code);
-  }
+  const [a, b] = hashCodeUnits(text, HASH_A_START, 0x01000193 ^ text.length);
   return `${text.length.toString(36)}-${(a >>> 0).toString(36)}-${(b >>> 0).toString(36)}`;
 }

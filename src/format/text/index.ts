@@ -5,4 +5,4 @@ export type { FastRead } from './fast-load';
 export { saveWorkingFile, saveWithSource, stringifyData, withoutSnapshotFields, type SaveBase } from './save';
 export { parseSource, type ParsedSource } from './load';
 export { applyTextDelta, applyTextSplice, placeAfterEdit, placeThroughDelta, rebaseTextEdit, spliceBeforeCaret, textSplice, type TextDelta, type TextSplice } from './text-edit';
-export { HASH_A_START, HASH_B_START, hashStepA, hashStepB } from './text-hash';
+export { HASH_A_START, HASH_B_START, hashCodeUnits, hashStepA, hashStepB } from './text-hash';

@@ -13,3 +13,13 @@ export const HASH_B_START = 0x9e3779b9;
 export function hashStepB(b: number, word: number): number {
   return Math.imul(b ^ word, 0x5bd1e995) ^ (b >>> 15);
 }
+
+/** Both hashes carried over the UTF-16 code units of `text`, from the starts given. */
+export function hashCodeUnits(text: string, a: number, b: number): [number, number] {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    a = hashStepA(a, code);
+    b = hashStepB(b, code);
+  }
+  return [a, b];
+}

@@ -3,7 +3,7 @@
 // (a card added, moved, its links changed) places again only the links at those cards and the
 // labels of links that changed; every other link keeps its place, so nothing else on the canvas
 // moves and the work stays small. Anything bigger places every link again.
-import { HASH_A_START, HASH_B_START, hashStepA, hashStepB } from '../../format';
+import { HASH_A_START, HASH_B_START, hashCodeUnits, hashStepA, hashStepB } from '../../format';
 import { RectGrid, RectList } from '../../layout';
 import { pointAlong } from '../../render/geometry';
 import { nextTask } from '../../store/next-task';
@@ -31,12 +31,7 @@ const textHashes = new Map<string, number>();
 function textHash(value: string): number {
   let hash = textHashes.get(value);
   if (hash === undefined) {
-    let [a, b] = [HASH_A_START, HASH_B_START];
-    for (let i = 0; i < value.length; i++) {
-      const code = value.charCodeAt(i);
-      a = hashStepA(a, code);
-      b = hashStepB(b, code);
-    }
+    const [a, b] = hashCodeUnits(value, HASH_A_START, HASH_B_START);
     hash = (a >>> 0) * 2 ** 21 + ((b >>> 0) % 2 ** 21);
     if (textHashes.size >= 200_000) textHashes.clear();
     textHashes.set(value, hash);
@@ -168,8 +163,7 @@ export function assignEdgeSlots(
     // between its size drawn and measured off the canvas): compared by identity below.
     const { x, y } = node.position;
     const was = previous?.rects.get(node.id);
-    const same = was && was.x === x && was.y === y && Math.abs(was.width - size.width) <= SIZE_SLACK && Math.abs(was.height - size.height) <= SIZE_SLACK;
-    rects.set(node.id, same ? was : { x, y, width: size.width, height: size.height });
+    rects.set(node.id, was && sameBox(was, x, y, size) ? was : { x, y, width: size.width, height: size.height });
   }
   const signature = sameAsLastPlacement(rects, edges, orientation) ?? placementSignature(rects, edges, orientation);
   const current: NonNullable<typeof lastPlacement> = { rects, edges, pieces: edges.map((edge) => edge.data!), orientation, signature };
@@ -270,6 +264,11 @@ const NEARBY_FROM = 60;
  * the first edit after opening place every link again.
  */
 const SIZE_SLACK = 1;
+
+/** A card's box where it was and, give or take SIZE_SLACK, as big. */
+function sameBox(was: Rect, x: number, y: number, size: { width: number; height: number }): boolean {
+  return was.x === x && was.y === y && Math.abs(was.width - size.width) <= SIZE_SLACK && Math.abs(was.height - size.height) <= SIZE_SLACK;
+}
 /** Up to this many labels placed again, they are placed by looking through lists, not grids. */
 const FEW_LABELS = 8;
 
@@ -293,7 +292,7 @@ function placeNear(
   const changedCards = new Set<string>();
   for (const [id, r] of rects) {
     const q = last.rects.get(id);
-    if (!q || q.x !== r.x || q.y !== r.y || Math.abs(q.width - r.width) > SIZE_SLACK || Math.abs(q.height - r.height) > SIZE_SLACK) changedCards.add(id);
+    if (!q || !sameBox(q, r.x, r.y, r)) changedCards.add(id);
   }
   for (const id of last.rects.keys()) if (!rects.has(id)) changedCards.add(id);
   const before = new Map(last.edges.map((edge) => [edge.id, edge]));
