@@ -148,7 +148,7 @@ export function buildFlow(input: FlowInput): { nodes: CausewayFlowNode[]; edges:
       route: input.routes?.get(link.id),
       moved: input.moved,
       hidden,
-      junctionAt: () => input.junctions.get(link.id) ?? fallbackJunction(link.from.filter((id) => id !== link.to), link.to!, positions, input.sizes),
+      junctionAt: (sources) => input.junctions.get(link.id) ?? fallbackJunction(sources, link.to!, positions, input.sizes),
     });
     if (drawn.junction) nodes.push(drawn.junction);
     // Fresh edge objects every build: placing the links sets each one's data.
@@ -266,7 +266,8 @@ interface LinkContext extends LinkLooks {
   route: LinkRoute | undefined;
   moved: ReadonlySet<string> | undefined;
   hidden: ReadonlySet<string> | undefined;
-  junctionAt(): Point;
+  /** Where its AND junction goes, given its sources. */
+  junctionAt(sources: string[]): Point;
 }
 
 /** A link as drawn: its pieces (data without placement) and its AND junction. */
@@ -289,7 +290,7 @@ function linkOf(link: DrawableLink, context: LinkContext): DrawnLink {
   const gone = hidden !== undefined && (hidden.has(link.to!) || shown.length === 0);
   const hiding = hidden === undefined ? '' : `${gone ? 'gone' : ''}:${sources.map((id) => (hidden.has(id) ? 1 : 0)).join('')}`;
   const last = drawnLinks.get(link);
-  const at = sources.length > 1 ? context.junctionAt() : undefined;
+  const at = sources.length > 1 ? context.junctionAt(sources) : undefined;
   if (
     last &&
     last.orientation === context.orientation &&
