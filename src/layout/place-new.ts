@@ -251,12 +251,21 @@ class Room {
       for (let row = 0; row <= ROWS; row++) {
         for (let step = -CROSS_STEPS; step <= CROSS_STEPS; step++) push(row * rowStep * away, step * crossStep, Math.abs(step) * crossStep + 3 * row * rowStep);
       }
-      // A place from which the link would run behind another card (a row further out, right
-      // behind a card placed before) costs as much as four more rows: the link would be hidden.
-      for (const candidate of candidates) if (this.hidesLink(candidate.corner, wish.reaches)) candidate.cost += 12 * rowStep;
     }
-    candidates.sort((a, b) => a.cost - b.cost);
-    for (const candidate of candidates) if (this.fits(candidate.corner, width, height)) return candidate.corner;
+    // The cheapest place that fits (the first pushed, of equal costs). A place from which the link
+    // would run behind another card (a row further out, right behind a card placed before) costs
+    // as much as four more rows: the link would be hidden. That is looked at only for places
+    // that fit and could still win, cheapest first: on a big tree it is the costly part.
+    const hiddenCost = wish.away === 0 ? 0 : 12 * rowStep;
+    const order = candidates.map((candidate, index) => ({ ...candidate, index })).sort((a, b) => a.cost - b.cost || a.index - b.index);
+    let best: { corner: Point; cost: number; index: number } | undefined;
+    for (const candidate of order) {
+      if (best && (candidate.cost > best.cost || (candidate.cost === best.cost && candidate.index > best.index))) break;
+      if (!this.fits(candidate.corner, width, height)) continue;
+      const cost = hiddenCost > 0 && this.hidesLink(candidate.corner, wish.reaches) ? candidate.cost + hiddenCost : candidate.cost;
+      if (!best || cost < best.cost || (cost === best.cost && candidate.index < best.index)) best = { corner: candidate.corner, cost, index: candidate.index };
+    }
+    if (best) return best.corner;
     const b = this.bounds();
     const past = vertical
       ? { x: wish.corner.x, y: away > 0 ? b.y + b.height + this.axes.rankGap : b.y - this.axes.rankGap - height }
