@@ -315,27 +315,33 @@ function placeNear(
   }
   if (dirty.size + before.size > NEARBY_SHARE * edges.length) return undefined;
 
+  // Links at no affected card keep their slots, placement and label: the last placement's maps
+  // are copied whole (quick) and only the links at affected cards are looked at again.
+  const touching = edges.filter((edge) => affected.has(edge.source) || affected.has(edge.target));
+  const slots = new Map(last.done.slots);
+  const placements = new Map(last.done.placements);
+  const boxes = new Map(last.done.labels);
+  for (const gone of before.values()) {
+    slots.delete(`${gone.id}:source`);
+    slots.delete(`${gone.id}:target`);
+    placements.delete(gone.id);
+    boxes.delete(gone.id);
+  }
   const ends: EdgeEnd[] = [];
-  for (const edge of edges) {
-    if (!affected.has(edge.source) && !affected.has(edge.target)) continue;
+  for (const edge of touching) {
+    for (const end of ['source', 'target'] as const) if (affected.has(edge[end])) slots.delete(`${edge.id}:${end}`);
     for (const end of endsOf(edge, rects) ?? []) if (affected.has(end.nodeId)) ends.push(end);
   }
-  const fresh = assignSlots(ends, rects, orientation);
-  const slots = new Map<string, Slot>();
-  const placements = new Map<string, EdgePlacement>();
+  for (const [key, slot] of assignSlots(ends, rects, orientation)) slots.set(key, slot);
   const relabel: LinkFlowEdge[] = [];
-  for (const edge of edges) {
-    const slotOf = (end: 'source' | 'target') => {
-      const key = `${edge.id}:${end}`;
-      return affected.has(end === 'source' ? edge.source : edge.target) ? fresh.get(key) : last.done.slots.get(key);
-    };
-    const sourceSlot = slotOf('source');
-    const targetSlot = slotOf('target');
-    if (sourceSlot) slots.set(`${edge.id}:source`, sourceSlot);
-    if (targetSlot) slots.set(`${edge.id}:target`, targetSlot);
+  for (const edge of touching) {
+    const sourceSlot = slots.get(`${edge.id}:source`);
+    const targetSlot = slots.get(`${edge.id}:target`);
     const kept = last.done.placements.get(edge.id);
-    if (kept && !dirty.has(edge.id) && sameSlot(kept.sourceSlot, sourceSlot) && sameSlot(kept.targetSlot, targetSlot)) placements.set(edge.id, kept);
-    else relabel.push(edge);
+    if (kept && !dirty.has(edge.id) && sameSlot(kept.sourceSlot, sourceSlot) && sameSlot(kept.targetSlot, targetSlot)) continue;
+    relabel.push(edge);
+    placements.delete(edge.id);
+    boxes.delete(edge.id);
   }
   // A few labels placed among a big tree's cards (one card added): asking plain lists is
   // quicker than filling grids with every card and label first.
@@ -343,12 +349,7 @@ function placeNear(
   const cards = few ? new RectList() : new RectGrid();
   for (const rect of rects.values()) cards.add(rect);
   const labels = few ? new RectList() : new RectGrid();
-  const boxes = new Map<string, Rect>();
-  for (const [id, box] of last.done.labels) {
-    if (!placements.has(id)) continue;
-    labels.add(box);
-    boxes.set(id, box);
-  }
+  for (const box of boxes.values()) labels.add(box);
   for (const edge of relabel) {
     const placement: EdgePlacement = { sourceSlot: slots.get(`${edge.id}:source`), targetSlot: slots.get(`${edge.id}:target`) };
     placements.set(edge.id, placement);
