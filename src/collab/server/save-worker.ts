@@ -1,39 +1,33 @@
 // The worker thread of OffThreadSaver (off-thread-saver.ts): it saves the session's data onto the
-// text last written. It keeps that text's parse and builds its YAML Document as soon as it has
-// answered, while nobody waits, so the next save costs only the splice of what changed.
+// text last written, starting a burst of saves from one parsed text (save-bases.ts), and parses
+// the text last written once the saves pause, while nobody waits.
 import { parentPort } from 'node:worker_threads';
-import { parseSource, saveWithSource, type SaveBase } from '../../format';
 import type { SaveReply, SaverRequest } from './off-thread-saver';
+import { SaveBases } from './save-bases';
 
-let kept: SaveBase | null = null;
-let warming: ReturnType<typeof setImmediate> | undefined;
+/** A pause in the saves this long, and the text last written is parsed to start the next ones from. */
+const SETTLE_MS = 1500;
 
-function baseFor(text: string): SaveBase {
-  if (kept?.text !== text) kept = parseSource(text);
-  return kept;
-}
+const bases = new SaveBases();
+let settling: ReturnType<typeof setTimeout> | undefined;
 
-function warmLater(): void {
-  clearImmediate(warming);
-  warming = setImmediate(() => void kept?.document);
+function settleLater(): void {
+  clearTimeout(settling);
+  settling = setTimeout(() => bases.settle(), SETTLE_MS);
 }
 
 parentPort!.on('message', (request: SaverRequest) => {
   if (request.kind === 'prepare') {
-    baseFor(request.base);
-    warmLater();
+    bases.prepare(request.base);
     return;
   }
   let reply: SaveReply;
   try {
-    const saved = saveWithSource(baseFor(request.base), request.data);
-    kept = saved.source;
-    reply = { id: request.id, text: saved.text };
+    reply = { id: request.id, text: bases.save(request.base, request.data) };
   } catch (error) {
-    kept = null;
     reply = { id: request.id, error: error instanceof Error ? error.message : String(error) };
   }
   parentPort!.postMessage(reply);
-  warmLater();
+  settleLater();
 });
 parentPort!.postMessage({ ready: true } satisfies SaveReply);
