@@ -5,7 +5,8 @@
 // the real commands, each its own process, so their memory (resident set) is theirs alone. The
 // participants are the session's own client (`CollabClient`, as the invited page runs it) in this
 // process: "seen" is the moment the receiver's copy holds the change, not a browser's paint.
-// Each simulated participant retypes a statement of its own once a second.
+// Each simulated participant retypes a statement of its own once a second. Each server process's
+// memory (resident set) is reported, and its share of a core while the edits went on.
 // Then the same as a person feels it, on one process: a key typed in a statement in one browser
 // → the card drawn with it in another browser (two participants' pages, each its own context),
 // with the simulated participants typing meanwhile; with nobody else typing, also the part of it
@@ -38,12 +39,20 @@ interface Session {
   link(who: string): Promise<string>;
   /** Resident memory of the server processes, in bytes. */
   memory(): number[];
+  /** CPU time the server processes have used so far (all their threads), in ms. */
+  cpu(): number[];
   stop(): Promise<void>;
 }
 
 function rss(pid: number | undefined): number {
   const status = pid === undefined ? '' : readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(status.match(/VmRSS:\s+(\d+) kB/)?.[1] ?? 0) * 1024;
+}
+
+/** CPU time a process has used (user and system, all its threads), in ms; ticks are 10 ms on Linux. */
+function cpuTime(pid: number | undefined): number {
+  const fields = pid === undefined ? [] : readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10;
 }
 
 function sessionFile(name: string): string {
@@ -81,6 +90,7 @@ async function oneProcess(): Promise<Session> {
     },
     link: (who) => inviteLink(server, who),
     memory: () => [rss(server.child.pid)],
+    cpu: () => [cpuTime(server.child.pid)],
     stop: () => server.stop(),
   };
 }
@@ -113,6 +123,7 @@ async function twoHubs(): Promise<Session> {
     },
     link: (who) => inviteLink(server, who),
     memory: () => [rss(server.child.pid), ...hubs.map((hub) => rss(hub.child.pid))],
+    cpu: () => [cpuTime(server.child.pid), ...hubs.map((hub) => cpuTime(hub.child.pid))],
     stop: async () => {
       await server.stop();
       await Promise.all(hubs.map((hub) => new Promise((resolve) => (hub.child.once('exit', resolve), hub.child.kill('SIGINT')))));
@@ -149,12 +160,13 @@ function percentiles(times: number[]): { p95: number; median: number } {
 }
 
 /** p95 of edit (sender) → change held by the receiver, with `typists` others typing meanwhile. */
-async function measure(session: Session, typists: number, samples: number): Promise<{ p95: number; median: number; memory: number[] }> {
+async function measure(session: Session, typists: number, samples: number): Promise<{ p95: number; median: number; memory: number[]; cpu: number[] }> {
   const sender = await joinAs(session, 'p0');
   const receiver = await joinAs(session, 'p1');
   const others = await othersTyping(session, typists);
   const nodes = (sender.data as unknown as WorkingFile).trees.current_reality!.nodes;
   const times: number[] = [];
+  const [cpuBefore, since] = [session.cpu(), performance.now()];
   try {
     for (let i = 0; i < samples; i++) {
       const text = `Sample ${i}: edited by p0.`;
@@ -176,8 +188,10 @@ async function measure(session: Session, typists: number, samples: number): Prom
     others.stop();
   }
   const memory = session.memory();
+  // Each server process's share of one core while the edits went on.
+  const cpu = session.cpu().map((used, i) => (used - cpuBefore[i]!) / (performance.now() - since));
   for (const client of [sender, receiver, ...others.clients]) await client.close();
-  return { ...percentiles(times), memory };
+  return { ...percentiles(times), memory, cpu };
 }
 
 /** Notes when each message of the page's sockets arrives (window.receivedAt), on the machine's clock. */
@@ -264,7 +278,7 @@ export const module: RowModule = {
   ids: [ROW_ID],
   async rows(context: RowContext): Promise<BenchRow[]> {
     const samples = context.quick ? 15 : 40;
-    const runs: { where: string; people: number; p95: number; median: number; memory: number[] }[] = [];
+    const runs: { where: string; people: number; p95: number; median: number; memory: number[]; cpu: number[] }[] = [];
     const drawn: { people: number; p95: number; median: number; onPage: number }[] = [];
     const executablePath = findChromium();
     const browser = executablePath ? await chromium.launch({ executablePath, args: CHROMIUM_ARGS }) : undefined;
@@ -294,7 +308,7 @@ export const module: RowModule = {
         id: ROW_ID,
         work: `group session (issue 24): edit → seen by another participant, ${NODES}-node file, p95 (and typed in one browser → drawn in another)`,
         measured:
-          runs.map((run) => `${run.where}, ${run.people} typing: p95 ${seconds(run.p95)} (median ${seconds(run.median)}), server ${run.memory.map(megabytes).join(' + ')}`).join('; ') +
+          runs.map((run) => `${run.where}, ${run.people} typing: p95 ${seconds(run.p95)} (median ${seconds(run.median)}), server ${run.memory.map(megabytes).join(' + ')}, CPU ${run.cpu.map((share) => `${Math.round(share * 100)}%`).join(' + ')} of a core`).join('; ') +
           (REDIS_SERVER ? '' : '; two hubs not measured: redis-server is not installed') +
           (browser
             ? `; typed in one browser → drawn in another (one process): ${drawn.map((run) => `${run.people} typing p95 ${seconds(run.p95)} (median ${seconds(run.median)}${run.people === 2 ? `, of which on the receiving page ${seconds(run.onPage)}` : ''})`).join(', ')}`
