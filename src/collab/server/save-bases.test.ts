@@ -48,6 +48,21 @@ describe('the texts the file bridge saves from', () => {
     expect(parsed).toEqual([TEXT, onDisk]);
   });
 
+  it('asks for a new base after many saves from one, without a pause', () => {
+    const { bases, parsed } = counting();
+    let text = TEXT;
+    let saves = 0;
+    while (!bases.stale) {
+      text = bases.save(text, retyped(text, `Keystroke ${++saves}.`));
+      expect(saves).toBeLessThan(100);
+    }
+    bases.settle();
+    expect(bases.stale).toBe(false);
+    const next = bases.save(text, retyped(text, 'After the new base.'));
+    expect(openWorkingFile(next).data).toEqual(retyped(text, 'After the new base.'));
+    expect(parsed).toEqual([TEXT]); // the new base is the last save's reading of its text (its Document built on settling)
+  });
+
   it('forgets what it kept when a save fails, and saves again from a fresh parse', () => {
     const { bases, parsed } = counting();
     const first = bases.save(TEXT, retyped(TEXT, 'One.'));

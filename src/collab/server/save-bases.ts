@@ -3,8 +3,13 @@
 // hundreds of milliseconds on a file of some hundred nodes. While people type, a save comes every
 // second or so, each starting from the text the one before wrote: those saves all start from the
 // text the burst began on, parsed once (a save never changes the Document it starts from, see
-// reconcile.ts). Once the saves pause, the text last written is parsed to begin the next burst.
+// reconcile.ts). Once the saves pause, or a long burst has made many saves from one base, the text
+// last written is parsed to begin the next ones: what a save compares grows with the changes since
+// its base.
 import { parseSource, saveWithSource, type Json, type SaveBase } from '../../format';
+
+/** Saves from one base before the text last written should become the base, even without a pause. */
+const SAVES_FROM_ONE_BASE = 30;
 
 export class SaveBases {
   /** The parsed text saves start from. */
@@ -13,6 +18,7 @@ export class SaveBases {
   private wrote: string | null = null;
   /** The last save's own reading of its text (no Document built yet), to become the base after a pause. */
   private latest: SaveBase | null = null;
+  private savesFromBase = 0;
 
   constructor(private readonly parse: (text: string) => SaveBase = parseSource) {}
 
@@ -22,6 +28,7 @@ export class SaveBases {
       const saved = saveWithSource(this.baseFor(text), data);
       this.wrote = saved.text;
       this.latest = saved.source;
+      this.savesFromBase++;
       return saved.text;
     } catch (error) {
       this.base = this.latest = this.wrote = null;
@@ -34,11 +41,17 @@ export class SaveBases {
     void this.baseFor(text).document;
   }
 
+  /** Whether the base should be settled now, without waiting for a pause. */
+  get stale(): boolean {
+    return this.savesFromBase >= SAVES_FROM_ONE_BASE;
+  }
+
   /** The saves paused: the text last written becomes the base, its Document built now. */
   settle(): void {
     if (this.latest && this.latest.text === this.wrote) {
       this.base = this.latest;
       this.wrote = null;
+      this.savesFromBase = 0;
     }
     void this.base?.document;
   }
@@ -47,6 +60,7 @@ export class SaveBases {
     if (this.base && (text === this.wrote || text === this.base.text)) return this.base;
     this.base = this.latest?.text === text ? this.latest : this.parse(text);
     this.wrote = null;
+    this.savesFromBase = 0;
     return this.base;
   }
 }

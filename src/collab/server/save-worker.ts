@@ -1,6 +1,6 @@
 // The worker thread of OffThreadSaver (off-thread-saver.ts): it saves the session's data onto the
 // text last written, starting a burst of saves from one parsed text (save-bases.ts), and parses
-// the text last written once the saves pause, while nobody waits.
+// the text last written once the saves pause (or a long burst made many saves), after answering.
 import { parentPort } from 'node:worker_threads';
 import type { SaveReply, SaverRequest } from './off-thread-saver';
 import { SaveBases } from './save-bases';
@@ -13,7 +13,7 @@ let settling: ReturnType<typeof setTimeout> | undefined;
 
 function settleLater(): void {
   clearTimeout(settling);
-  settling = setTimeout(() => bases.settle(), SETTLE_MS);
+  settling = setTimeout(() => bases.settle(), bases.stale ? 0 : SETTLE_MS);
 }
 
 parentPort!.on('message', (request: SaverRequest) => {
