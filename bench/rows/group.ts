@@ -7,10 +7,11 @@
 // process: "seen" is the moment the receiver's copy holds the change, not a browser's paint.
 // Each simulated participant retypes a statement of its own once a second. Each server process's
 // memory (resident set) is reported, and its share of a core while the edits went on.
-// Then the same as a person feels it, on one process: a key typed in a statement in one browser
-// → the card drawn with it in another browser (two participants' pages, each its own context),
-// with the simulated participants typing meanwhile; with nobody else typing, also the part of it
-// spent on the receiving page (from the first message it gets after the key).
+// Then the same as a person feels it, on one process and across the two hubs (one page on each):
+// a key typed in a statement in one browser → the card drawn with it in another browser (two
+// participants' pages, each its own context), with the simulated participants typing meanwhile;
+// with nobody else typing, also the part of it spent on the receiving page (from the first
+// message it gets after the key).
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -37,6 +38,8 @@ interface Session {
   credential(who: string): Promise<{ url: string; token: string; document: string }>;
   /** The invite link a person opens in a browser. */
   link(who: string): Promise<string>;
+  /** The same person's link through another of the session's processes (the second hub), if any. */
+  otherLink?(who: string): Promise<string>;
   /** Resident memory of the server processes, in bytes. */
   memory(): number[];
   /** CPU time the server processes have used so far (all their threads), in ms. */
@@ -122,6 +125,12 @@ async function twoHubs(): Promise<Session> {
       return { url: `ws://127.0.0.1:${hubs[next++ % 2]!.port}/collab`, token, document: 'group-hubs' };
     },
     link: (who) => inviteLink(server, who),
+    otherLink: async (who) => {
+      // The invite is signed with the hubs' shared secret: any hub's page takes it.
+      const link = new URL(await inviteLink(server, who));
+      link.port = String(hubs[1]!.port);
+      return link.toString();
+    },
     memory: () => [rss(server.child.pid), ...hubs.map((hub) => rss(hub.child.pid))],
     cpu: () => [cpuTime(server.child.pid), ...hubs.map((hub) => cpuTime(hub.child.pid))],
     stop: async () => {
@@ -207,12 +216,12 @@ const NOTE_ARRIVALS = `(() => {
 })()`;
 
 /** A participant's page, opened on their invite link, with the tree drawn. */
-async function pageOf(browser: Browser, session: Session, who: string): Promise<Page> {
+async function pageOf(browser: Browser, session: Session, who: string, elsewhere = false): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   await page.addInitScript(NOTE_ARRIVALS);
-  await page.goto(await session.link(who));
+  await page.goto(await (elsewhere && session.otherLink ? session.otherLink(who) : session.link(who)));
   await page.waitForSelector('.cw-canvas[data-tree="current_reality"][data-view="shown"] .react-flow__node-claim', { timeout: 120_000 });
   return page;
 }
@@ -224,7 +233,8 @@ async function pageOf(browser: Browser, session: Session, who: string): Promise<
  * card drawn: exact while nobody else types).
  */
 async function measureInBrowsers(browser: Browser, session: Session, typists: number, samples: number): Promise<{ p95: number; median: number; onPage: number }> {
-  const [typist, watcher] = [await pageOf(browser, session, 'p0'), await pageOf(browser, session, 'p1')];
+  // With two hubs, the one who types is on the first and the one who watches on the second.
+  const [typist, watcher] = [await pageOf(browser, session, 'p0'), await pageOf(browser, session, 'p1', true)];
   const others = await othersTyping(session, typists);
   try {
     const watched = (await visibleCards(watcher)).map((card) => card.id);
@@ -279,7 +289,7 @@ export const module: RowModule = {
   async rows(context: RowContext): Promise<BenchRow[]> {
     const samples = context.quick ? 15 : 40;
     const runs: { where: string; people: number; p95: number; median: number; memory: number[]; cpu: number[] }[] = [];
-    const drawn: { people: number; p95: number; median: number; onPage: number }[] = [];
+    const drawn: { where: string; people: number; p95: number; median: number; onPage: number }[] = [];
     const executablePath = findChromium();
     const browser = executablePath ? await chromium.launch({ executablePath, args: CHROMIUM_ARGS }) : undefined;
     const kinds: [string, () => Promise<Session>][] = [['one process', oneProcess]];
@@ -290,9 +300,9 @@ export const module: RowModule = {
         const session = await start();
         try {
           runs.push({ where, people, ...(await measure(session, people, samples)) });
-          if (browser && where === 'one process') {
+          if (browser) {
             context.log(`group session, ${where}, ${people} participants: typed in one browser → drawn in another`);
-            drawn.push({ people, ...(await measureInBrowsers(browser, session, people, context.quick ? 10 : 25)) });
+            drawn.push({ where, people, ...(await measureInBrowsers(browser, session, people, context.quick ? 10 : 25)) });
           }
         } finally {
           await session.stop();
@@ -311,7 +321,7 @@ export const module: RowModule = {
           runs.map((run) => `${run.where}, ${run.people} typing: p95 ${seconds(run.p95)} (median ${seconds(run.median)}), server ${run.memory.map(megabytes).join(' + ')}, CPU ${run.cpu.map((share) => `${Math.round(share * 100)}%`).join(' + ')} of a core`).join('; ') +
           (REDIS_SERVER ? '' : '; two hubs not measured: redis-server is not installed') +
           (browser
-            ? `; typed in one browser → drawn in another (one process): ${drawn.map((run) => `${run.people} typing p95 ${seconds(run.p95)} (median ${seconds(run.median)}${run.people === 2 ? `, of which on the receiving page ${seconds(run.onPage)}` : ''})`).join(', ')}`
+            ? `; typed in one browser → drawn in another: ${drawn.map((run) => `${run.where}, ${run.people} typing p95 ${seconds(run.p95)} (median ${seconds(run.median)}${run.people === 2 ? `, of which on the receiving page ${seconds(run.onPage)}` : ''})`).join(', ')}`
             : '; browsers not measured: no Chromium'),
         ratio: runs.map((run) => `${run.where} ${run.people}: ${ratio(run.p95, base)}`).join(', ') + ' (of one process, 2)',
         target: 'p95 < 100 ms; < 200 MB a server process with 20 participants',
