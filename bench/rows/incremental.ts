@@ -108,6 +108,18 @@ async function middleCard(page: Page): Promise<string> {
   })()`)) as string;
 }
 
+/**
+ * Waits out the settle window without watching: a locator's polling runs on the page's main
+ * thread, over every card's text, and would be counted as the change's work. One look at the end
+ * instead; a change slower than the window is waited for (and then counted with the polling).
+ */
+async function settledThenSeen(page: Page, seen: () => Promise<boolean>, waitForIt: () => Promise<void>): Promise<void> {
+  await page.waitForTimeout(SETTLE_MS);
+  if (await seen()) return;
+  await waitForIt();
+  await page.waitForTimeout(SETTLE_MS);
+}
+
 /** The person adds a cause of a card in view: C, a statement, Enter. */
 async function addByHand(browser: Browser, page: Page, round: number): Promise<Cost> {
   const effect = await middleCard(page);
@@ -126,14 +138,7 @@ async function addByHand(browser: Browser, page: Page, round: number): Promise<C
       // the page's elements on its main thread (10–15 ms), which is the bench's work, not the
       // editor's. The field has the focus since it was filled.
       await page.keyboard.press('Enter');
-      // Waiting without watching: a locator's polling runs on the page's main thread, over every
-      // card's text, and would be counted as the change's work. One look at the end instead; a
-      // change slower than the window is waited for (and then counted with the polling).
-      await page.waitForTimeout(SETTLE_MS);
-      if ((await added.count()) === 0) {
-        await added.waitFor();
-        await page.waitForTimeout(SETTLE_MS);
-      }
+      await settledThenSeen(page, async () => (await added.count()) > 0, () => added.waitFor());
     })) - idle;
   return { work, moved: farthestMove(before, await cardPlaces(page)) };
 }
@@ -159,12 +164,7 @@ async function addOnDisk(browser: Browser, page: Page, path: string, round: numb
   const work =
     (await mainThreadWork(browser, page, async () => {
       writeFileSync(path, next);
-      // As by hand: one look at the end, not a watch that polls the page meanwhile.
-      await page.waitForTimeout(SETTLE_MS);
-      if ((await count.textContent()) !== String(had + 1)) {
-        await expect(count).toHaveText(String(had + 1), { timeout: 60_000 });
-        await page.waitForTimeout(SETTLE_MS);
-      }
+      await settledThenSeen(page, async () => (await count.textContent()) === String(had + 1), () => expect(count).toHaveText(String(had + 1), { timeout: 60_000 }));
     })) - idle;
   return { work, moved: farthestMove(before, await cardPlaces(page)) };
 }

@@ -41,36 +41,40 @@ function canvasRebuild(nodes: number, rounds: number): { scratch: number; rebuil
   let started = performance.now();
   buildFlow(input);
   const scratch = performance.now() - started;
-  const times: number[] = [];
   // The first rounds warm the code up, as a page's first edits do; the rest are timed.
-  const warm = 30;
-  const timed = Math.max(rounds * 10, 30);
-  for (let round = 0; round < warm + timed; round++) {
-    const nodesNow = tree.nodes.map((n, i) => (i === nodes >> 1 ? { ...n, text: `${n.text} (retyped ${round})` } : n));
-    started = performance.now();
-    buildFlow({ ...input, tree: { ...tree, nodes: nodesNow } });
-    if (round >= warm) times.push(performance.now() - started);
-  }
+  const timedRounds = (round: (n: number) => () => void): number => {
+    const times: number[] = [];
+    const warm = 30;
+    for (let n = 0; n < warm + Math.max(rounds * 10, 30); n++) {
+      const build = round(n);
+      started = performance.now();
+      build();
+      if (n >= warm) times.push(performance.now() - started);
+    }
+    return median(times);
+  };
+  const rebuild = timedRounds((n) => {
+    const nodesNow = tree.nodes.map((node, i) => (i === nodes >> 1 ? { ...node, text: `${node.text} (retyped ${n})` } : node));
+    return () => buildFlow({ ...input, tree: { ...tree, nodes: nodesNow } });
+  });
   // Cards added one after another, each a cause of another card, placed in free room above the tree.
   let grown = tree;
   const positions = new Map(input.positions);
   const sizes = new Map(input.sizes);
-  const added: number[] = [];
-  for (let round = 0; round < warm + timed; round++) {
-    const effect = grown.nodes[(round * 37) % nodes]!;
-    const id = `added-${round}`;
+  const added = timedRounds((n) => {
+    const effect = grown.nodes[(n * 37) % nodes]!;
+    const id = `added-${n}`;
     grown = {
       ...grown,
-      nodes: [...grown.nodes, { ...effect, id, text: `A cause added in round ${round}.`, kind: 'cause', index: grown.nodes.length }],
+      nodes: [...grown.nodes, { ...effect, id, text: `A cause added in round ${n}.`, kind: 'cause', index: grown.nodes.length }],
       links: [...grown.links, { ...grown.links[0]!, id: `${id}-link`, from: [id], to: effect.id, index: grown.links.length }],
     };
-    positions.set(id, { x: round * 300, y: -400 });
+    positions.set(id, { x: n * 300, y: -400 });
     sizes.set(id, { width: 240, height: 100 });
-    started = performance.now();
-    buildFlow({ ...input, tree: grown, positions: new Map(positions), sizes });
-    if (round >= warm) added.push(performance.now() - started);
-  }
-  return { scratch, rebuild: median(times), added: median(added) };
+    const now = { ...input, tree: grown, positions: new Map(positions), sizes };
+    return () => buildFlow(now);
+  });
+  return { scratch, rebuild, added };
 }
 
 async function rows(context: RowContext): Promise<BenchRow[]> {
