@@ -3,7 +3,7 @@ import { createLayoutService, type LayoutMessage } from './layout-service';
 import { computeLayout } from './layout-tree';
 import { randomTree } from './random-tree';
 import type { LayoutInput } from './types';
-import { warmUp } from './warm-up';
+import { workerWarmUp } from './warm-up';
 
 const scope = self as unknown as {
   postMessage(message: unknown): void;
@@ -11,22 +11,23 @@ const scope = self as unknown as {
 };
 const handle = createLayoutService((reply) => scope.postMessage(reply));
 /**
- * Lays out trees shaped like real ones in turn: big enough for every step of the layout to loop a
- * while, small enough that a real request arriving meanwhile waits only milliseconds.
+ * Trees shaped like real ones, laid out in turn to warm up: big enough for every step of the
+ * layout to loop a while, small enough that a real request arriving meanwhile waits only
+ * milliseconds.
  */
-function warmUpLayout(): () => void {
-  const trees: LayoutInput[] = [randomTree('current_reality', 120, 11), randomTree('goal', 80, 12), randomTree('transition', 50, 13)];
-  let next = 0;
-  return warmUp(() => computeLayout(trees[next++ % trees.length]!));
+let samples: LayoutInput[] | undefined;
+let nextSample = 0;
+function layOutASample(): void {
+  samples ??= [randomTree('current_reality', 120, 11), randomTree('goal', 80, 12), randomTree('transition', 50, 13)];
+  computeLayout(samples[nextSample++ % samples.length]!);
 }
 
-/** Stops the warm-up; set once it has started (a worker warms up once). */
-let stopWarming: (() => void) | undefined;
+const warming = workerWarmUp();
 scope.addEventListener('message', ({ data }) => {
   if ('warm' in data) {
-    stopWarming ??= warmUpLayout();
+    warming.start(layOutASample);
     return;
   }
-  stopWarming?.();
+  warming.stop();
   handle(data);
 });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { warmUp } from './warm-up';
+import { describe, expect, it, vi } from 'vitest';
+import { warmUp, workerWarmUp } from './warm-up';
 
 /** Tasks the test runs by hand (each call of `run` is one) and a clock it moves. */
 function tasks(budgetMs = 1_000) {
@@ -65,5 +65,26 @@ describe('warmUp', () => {
     );
     for (let i = 0; i < 5; i++) queue.run();
     expect(failures).toBe(1);
+  });
+});
+
+describe('workerWarmUp', () => {
+  it('warms up once, whatever the number of warm-up messages, and stops at the first real job', () => {
+    vi.useFakeTimers();
+    try {
+      const warming = workerWarmUp();
+      const jobs = { first: 0, second: 0 };
+      warming.start(() => jobs.first++);
+      warming.start(() => jobs.second++);
+      vi.advanceTimersByTime(3);
+      expect(jobs.first).toBeGreaterThan(0);
+      expect(jobs.second).toBe(0);
+      warming.stop();
+      const done = jobs.first;
+      vi.advanceTimersByTime(100);
+      expect(jobs.first).toBe(done);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -42,3 +42,15 @@ export function warmUp(job: () => void, { budgetMs, schedule, now }: WarmUpClock
     stopped = true;
   };
 }
+
+/**
+ * A worker's warm-up: `start` on its first warm-up message (later ones change nothing), `stop` when
+ * a real job arrives.
+ */
+export function workerWarmUp(): { start(job: () => void): void; stop(): void } {
+  let stopWarming: (() => void) | undefined;
+  return {
+    start: (job) => void (stopWarming ??= warmUp(job)),
+    stop: () => stopWarming?.(),
+  };
+}

@@ -1,6 +1,6 @@
 // The Web Worker that reads a chosen working file (see read-off-thread.ts).
 import { encodeDelta, encodeInParts, openQuickly, readElsewhere, type DataDelta, type Json } from '../format';
-import { warmUp } from '../layout/warm-up';
+import { workerWarmUp } from '../layout/warm-up';
 import { textFingerprint } from '../protocol/turn-record';
 import type { ReadMessage, ReadReply } from './read-off-thread';
 
@@ -12,21 +12,20 @@ const scope = self as unknown as {
 /** The data of the last text read and sent (the page holds data equal to it): the next is sent as what changed. */
 let last: Json | undefined;
 
-/** Stops the warm-up; set once it has started (a worker warms up once). */
-let stopWarming: (() => void) | undefined;
+const warming = workerWarmUp();
 
 scope.addEventListener('message', ({ data: message }) => {
   if ('warm' in message) {
     // Reading the sample text again and again compiles the reader before the first big file
     // (nothing is sent back, and what was read last stays as it was).
     const sample = message.warm;
-    stopWarming ??= warmUp(() => {
+    warming.start(() => {
       const opened = openQuickly(sample);
       if (opened) readElsewhere(opened);
     });
     return;
   }
-  stopWarming?.();
+  warming.stop();
   const { id, text } = message;
   try {
     // Only the quick reader runs here. A file it cannot read is answered at once with nothing,
