@@ -289,3 +289,62 @@ test(`a 100,000-character text, ${FAN_IN.toLocaleString('en')} links into one no
   await expect(page.getByTestId('view-summary')).toContainText(`${FAN_IN + 1} nodes · ${FAN_IN} links`);
   expect((await exportedText(page)).text).toBe(readFileSync(path, 'utf8'));
 });
+
+test('a name or statement with a direction override reorders nothing around it, and a statement in Arabic reads from the right', async ({ page }) => {
+  // U+202E (right-to-left override) with nothing to end it: outside its own name or statement it would reverse what follows.
+  const override = 'Eve\u202Eevil';
+  const path = write('directions.yaml', {
+    schema_version: 1,
+    participants: { eve: override, bob: 'Bob' },
+    driver: 'bob',
+    active_tree: 'current_reality',
+    trees: {
+      current_reality: {
+        nodes: [
+          { id: 'u1', kind: 'undesirable_effect', text: 'مرحبا بالعالم', status: 'proposed', contributions: [...by('eve'), ...by('bob')] },
+          { id: 'c1', kind: 'cause', text: `Plain words, then ${'\u202E'}turned`, status: 'proposed', contributions: by('bob') },
+        ],
+        links: [],
+        backlog: [],
+      },
+    },
+  });
+  await page.goto('/');
+  await openThroughInput(page, path);
+  await waitForLayout(page, 'current_reality');
+  const card = page.locator('[data-node-id="u1"]');
+  await expect(card.locator('.cw-people')).toHaveText(`${override}, Bob`);
+  // Bob's name stays to the right of all of Eve's, as the names are listed.
+  const place = (words: string) =>
+    card.page().evaluate((words) => {
+      const people = document.querySelector('[data-node-id="u1"] .cw-people')!;
+      const walker = document.createTreeWalker(people, NodeFilter.SHOW_TEXT);
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        const at = text.textContent!.indexOf(words);
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(text, at);
+        range.setEnd(text, at + words.length);
+        const box = range.getBoundingClientRect();
+        return { left: box.left, right: box.right };
+      }
+      return null;
+    }, words);
+  const [eve, evil, bob] = [await place('Eve'), await place('evil'), await place('Bob')];
+  expect(bob!.left).toBeGreaterThanOrEqual(Math.max(eve!.right, evil!.right) - 1);
+  // The Arabic statement sits at the right of its card's text box; the Latin one starts at the left.
+  const rightEdge = async (node: string) =>
+    card.page().evaluate((id) => {
+      const text = document.querySelector(`[data-node-id="${id}"] .cw-claim-text`)!;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const words = range.getBoundingClientRect();
+      const box = text.getBoundingClientRect();
+      return { left: words.left - box.left, right: box.right - words.right };
+    }, node);
+  const arabic = await rightEdge('u1');
+  expect(arabic.right).toBeLessThan(2);
+  expect(arabic.left).toBeGreaterThan(20);
+  const latin = await rightEdge('c1');
+  expect(latin.left).toBeLessThan(2);
+});

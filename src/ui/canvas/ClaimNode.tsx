@@ -1,7 +1,7 @@
 // A node card: kind, full text, status (colour, border and label), id, contributors, counts of
 // assumptions and challenges, open backlog, and cross-tree traces as chips that jump there.
 import { ProblemIcon } from './ProblemIcon';
-import { memo, type ReactNode } from 'react';
+import { Fragment, memo, type ReactNode } from 'react';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { useDocumentStore } from '../../store/document-store';
 import { useIsDimmed, useIsHit } from '../find/lens-store';
@@ -130,7 +130,17 @@ export function ClaimCard({ data, selected, targetHandle, sourceHandle, editor }
       )}
       <footer className="cw-claim-foot">
         <span className="cw-id">{node.id}</span>
-        {contributorNames.length > 0 && <span className="cw-people" title="Contributors">{contributorNames.join(', ')}</span>}
+        {contributorNames.length > 0 && (
+          <span className="cw-people" title="Contributors">
+            {/* Each name isolated: one written right-to-left (or with a direction override) cannot reorder the others. */}
+            {contributorNames.map((name, i) => (
+              <Fragment key={i}>
+                {i > 0 && ', '}
+                <bdi>{name}</bdi>
+              </Fragment>
+            ))}
+          </span>
+        )}
         <span className="cw-counts">
           {node.assumptions.length > 0 && (
             <span className="cw-count" title={node.assumptions.map((a) => a.text).join('\n')}>

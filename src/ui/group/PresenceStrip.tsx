@@ -52,7 +52,8 @@ export function PresenceStrip() {
       {named.map((person) => (
         <span key={person.id} className={`cw-presence-person${person.me ? ' is-me' : ''}`} data-person={person.id} title={person.role === 'driver' ? `${person.name} drives the session` : person.name}>
           <span className="cw-presence-dot" style={person.colour ? { background: person.colour } : undefined} aria-hidden="true" />
-          {person.me ? `${person.name} (you)` : person.name}
+          <bdi>{person.name}</bdi>
+          {person.me && ' (you)'}
           {person.role === 'driver' && <span className="cw-presence-role"> · driver</span>}
           {person.editing && <span className="cw-presence-editing"> is editing {person.editing}</span>}
         </span>
