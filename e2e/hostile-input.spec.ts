@@ -290,7 +290,7 @@ test(`a 100,000-character text, ${FAN_IN.toLocaleString('en')} links into one no
   expect((await exportedText(page)).text).toBe(readFileSync(path, 'utf8'));
 });
 
-test('a name or statement with a direction override reorders nothing around it, and a statement in Arabic reads from the right', async ({ page }) => {
+test('a name or statement with a direction override reorders nothing around it, and a statement in Arabic reads from the right, on the card and in the inspector', async ({ page }) => {
   // U+202E (right-to-left override) with nothing to end it: outside its own name or statement it would reverse what follows.
   const override = 'Eve\u202Eevil';
   const path = write('directions.yaml', {
@@ -347,4 +347,9 @@ test('a name or statement with a direction override reorders nothing around it, 
   expect(arabic.left).toBeGreaterThan(20);
   const latin = await rightEdge('c1');
   expect(latin.left).toBeLessThan(2);
+  // Edited in the inspector, the Arabic statement reads from the right there too.
+  await card.locator('.cw-claim-text').click();
+  const field = side(page).getByTestId('node-text');
+  await expect(field).toHaveValue('مرحبا بالعالم');
+  expect(await field.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
 });

@@ -54,6 +54,7 @@ export function AddNodeDialog({ request, onClose, onAdded }: { request: AddNodeR
         <label className="cw-field">
           <span>Statement <small className="cw-field-hint">(Enter adds, Shift+Enter for a new line, Escape cancels)</small></span>
           <textarea
+            dir="auto"
             ref={textRef}
             rows={4}
             value={text}

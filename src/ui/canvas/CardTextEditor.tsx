@@ -47,6 +47,7 @@ export function CardTextEditor({ node }: { node: DrawableNode }) {
   return (
     <>
       <textarea
+        dir="auto"
         ref={field}
         className="cw-claim-text cw-claim-text-editor nodrag nowheel nopan"
         aria-label={`Statement of ${node.id}`}

@@ -24,7 +24,7 @@ export function DisputeForm({ id, onDone, onCancel }: { id: string; onDone(): vo
     >
       <label className="cw-side-field">
         <span>Objection (required)</span>
-        <textarea rows={3} value={objection} onChange={(event) => setObjection(event.target.value)} placeholder={`What is wrong with it? (${MULTILINE_HINT})`} />
+        <textarea dir="auto" rows={3} value={objection} onChange={(event) => setObjection(event.target.value)} placeholder={`What is wrong with it? (${MULTILINE_HINT})`} />
       </label>
       <AuthorSelect label="Raised by" value={by} onChange={setBy} />
       <label className="cw-side-check">

@@ -39,6 +39,7 @@ export function NodeFields({ node, tree }: { node: DrawableNode; tree: TreeKey }
       <label className="cw-side-field">
         <span>Text</span>
         <textarea
+          dir="auto"
           rows={Math.min(8, Math.max(3, Math.ceil(text.value.length / 42) + text.value.split('\n').length - 1))}
           value={text.value}
           onChange={(event) => text.change(event.target.value)}

@@ -38,7 +38,7 @@ function NoteRow({ itemId, list, note, label }: { itemId: string; list: NoteList
     <li className="cw-side-row cw-side-note">
       <label className="cw-side-field cw-side-grow">
         <span className="cw-visually-hidden">Text of {label}</span>
-        <textarea rows={2} value={text.value} onChange={(event) => text.change(event.target.value)} {...text.keys} aria-invalid={text.blank} title={MULTILINE_HINT} />
+        <textarea dir="auto" rows={2} value={text.value} onChange={(event) => text.change(event.target.value)} {...text.keys} aria-invalid={text.blank} title={MULTILINE_HINT} />
       </label>
       <div className="cw-side-row-foot">
         <AuthorSelect label="By" value={note.by} onChange={(by) => commands.updateNote(itemId, list, note.index, { by })} />
@@ -66,7 +66,7 @@ function AddNote({ itemId, list, one, onClose }: { itemId: string; list: NoteLis
     >
       <label className="cw-side-field">
         <span>New {one}</span>
-        <textarea rows={2} value={text} onChange={(event) => setText(event.target.value)} placeholder={MULTILINE_HINT} />
+        <textarea dir="auto" rows={2} value={text} onChange={(event) => setText(event.target.value)} placeholder={MULTILINE_HINT} />
       </label>
       <div className="cw-side-row-foot">
         <AuthorSelect label="Supplied by" value={by} onChange={setBy} />

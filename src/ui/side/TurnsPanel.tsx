@@ -241,7 +241,7 @@ function DisputeTurnForm({ turn, reviewer, keys, onDone }: { turn: Turn; reviewe
     >
       <label className="cw-side-field">
         <span>Objection to {target} (required)</span>
-        <textarea rows={3} value={objection} onChange={(event) => setObjection(event.target.value)} placeholder={`What is wrong with it? (${MULTILINE_HINT})`} autoFocus />
+        <textarea dir="auto" rows={3} value={objection} onChange={(event) => setObjection(event.target.value)} placeholder={`What is wrong with it? (${MULTILINE_HINT})`} autoFocus />
       </label>
       <div className="cw-side-actions">
         <button type="submit" className="cw-button cw-button-danger" disabled={objection.trim() === ''}>
