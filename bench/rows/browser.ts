@@ -9,7 +9,7 @@ import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
 import { CULL_FROM } from '../../src/ui/canvas/culling';
 import { BENCH_DIR, oneTreeFile, workingFile } from '../lib/files';
 import { serveBuiltEditor } from '../lib/preview-server';
-import { longestTask, megabytes, ratio, seconds, verdict, type BenchRow, type RowContext, type RowModule } from '../lib/table';
+import { longestTask, megabytes, p95, ratio, seconds, verdict, type BenchRow, type RowContext, type RowModule } from '../lib/table';
 
 const PORT = Number(process.env.CAUSEWAY_BENCH_PORT ?? 4391);
 
@@ -106,7 +106,7 @@ async function interactions(page: Page): Promise<{ p95: number; slowest: string 
   // Interactions faster than 16 ms are not reported at all: they count as under 16 ms.
   const all = [...measured.map((m) => m.duration), ...Array(Math.max(0, done - measured.length)).fill(0)].sort((a, b) => a - b);
   const slowest = [...measured].sort((a, b) => b.duration - a.duration).slice(0, 3).map((m) => `${nameOf(m.start)} ${Math.round(m.duration)} ms`).join(', ');
-  return { p95: all[Math.min(all.length - 1, Math.ceil(all.length * 0.95) - 1)]!, slowest };
+  return { p95: p95(all), slowest };
 }
 
 async function rows(context: RowContext): Promise<BenchRow[]> {

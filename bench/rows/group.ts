@@ -26,7 +26,7 @@ import { BIN, startCauseway, type RunningCauseway } from '../../e2e/workspace';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
 import { BENCH_DIR, oneTreeFile } from '../lib/files';
 import { visibleCards } from './browser';
-import { megabytes, ratio, seconds, verdict, type BenchRow, type RowContext, type RowModule } from '../lib/table';
+import { median, megabytes, p95, ratio, seconds, verdict, type BenchRow, type RowContext, type RowModule } from '../lib/table';
 
 const ROW_ID = 'group-edit-seen';
 const SECRET = 'bench-hub-secret-0123456789-abcdefghijklmnopqrstuv';
@@ -164,8 +164,7 @@ async function othersTyping(session: Session, typists: number): Promise<{ client
 }
 
 function percentiles(times: number[]): { p95: number; median: number } {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { p95: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))]!, median: sorted[Math.floor(sorted.length / 2)]! };
+  return { p95: p95(times), median: median(times) };
 }
 
 /** p95 of edit (sender) → change held by the receiver, with `typists` others typing meanwhile. */
@@ -287,7 +286,7 @@ async function measureInBrowsers(browser: Browser, session: Session, typists: nu
 export const module: RowModule = {
   ids: [ROW_ID],
   async rows(context: RowContext): Promise<BenchRow[]> {
-    const samples = context.quick ? 15 : 40;
+    const samples = context.quick ? 20 : 40;
     const runs: { where: string; people: number; p95: number; median: number; memory: number[]; cpu: number[] }[] = [];
     const drawn: { where: string; people: number; p95: number; median: number; onPage: number }[] = [];
     const executablePath = findChromium();
@@ -302,7 +301,7 @@ export const module: RowModule = {
           runs.push({ where, people, ...(await measure(session, people, samples)) });
           if (browser) {
             context.log(`group session, ${where}, ${people} participants: typed in one browser → drawn in another`);
-            drawn.push({ where, people, ...(await measureInBrowsers(browser, session, people, context.quick ? 10 : 25)) });
+            drawn.push({ where, people, ...(await measureInBrowsers(browser, session, people, context.quick ? 20 : 40)) });
           }
         } finally {
           await session.stop();
