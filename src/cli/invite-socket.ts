@@ -13,7 +13,8 @@ import { clientLabel } from '../protocol/collab-protocol';
 import type { InviteRequest } from '../protocol/workspace-protocol';
 import type { AssistantSeatAnswer, GroupSession } from '../server/group-session';
 
-export type InviteReply = { ok: true; link: string } | { ok: false; message: string };
+/** `added`: the participant was new, and is now among the file's participants. */
+export type InviteReply = { ok: true; link: string; added?: boolean } | { ok: false; message: string };
 export type AssistantSeatReply = AssistantSeatAnswer;
 
 type SocketRequest = { kind: 'invite'; invite: InviteRequest } | { kind: 'assistant'; client: string | undefined };
@@ -39,12 +40,14 @@ export async function serveInvites(group: GroupSession, pid = process.pid): Prom
       if (line.length > MAX_REQUEST) return socket.destroy();
       const end = line.indexOf('\n');
       if (end < 0) return;
+      // The request is in: the answer may take a write of the file (a participant added); the asker waits for it.
+      socket.setTimeout(0);
       const request = parseRequest(line.slice(0, end));
       const reply: Promise<InviteReply | AssistantSeatReply> = !request
         ? Promise.resolve({ ok: false, message: 'a malformed request' })
         : request.kind === 'assistant'
           ? group.assistantSeat(request.client)
-          : group.invite(request.invite).then((answer): InviteReply => (answer.ok ? { ok: true, link: answer.link } : answer));
+          : group.invite(request.invite).then((answer): InviteReply => (answer.ok ? { ok: true, link: answer.link, ...(answer.added ? { added: true } : {}) } : answer));
       void reply.then((answer) => socket.end(`${JSON.stringify(answer)}\n`));
     });
   });
@@ -68,7 +71,7 @@ export async function serveInvites(group: GroupSession, pid = process.pid): Prom
 export async function askForInvite(pid: number, request: InviteRequest): Promise<InviteReply> {
   const value = await ask(pid, request);
   if (!value.ok) return value;
-  if (value.answer.ok === true && typeof value.answer.link === 'string') return { ok: true, link: value.answer.link };
+  if (value.answer.ok === true && typeof value.answer.link === 'string') return { ok: true, link: value.answer.link, ...(value.answer.added === true ? { added: true } : {}) };
   if (value.answer.ok === false && typeof value.answer.message === 'string') return { ok: false, message: value.answer.message };
   return { ok: false, message: 'the session gave an answer this command does not understand' };
 }
@@ -114,7 +117,11 @@ function parseRequest(line: string): SocketRequest | undefined {
   try {
     const value = JSON.parse(line) as Record<string, unknown>;
     if (value.role === 'observer' && Object.keys(value).length === 1) return { kind: 'invite', invite: { role: 'observer' } };
-    if (value.role === 'participant' && typeof value.participant === 'string' && value.participant.length > 0 && value.participant.length <= 200 && Object.keys(value).length === 2) return { kind: 'invite', invite: { role: 'participant', participant: value.participant } };
+    if (value.role === 'participant' && typeof value.participant === 'string' && value.participant.length > 0 && value.participant.length <= 200) {
+      const participant = value.participant;
+      if (Object.keys(value).length === 2) return { kind: 'invite', invite: { role: 'participant', participant } };
+      if (Object.keys(value).length === 3 && typeof value.name === 'string' && value.name.length > 0 && value.name.length <= 200) return { kind: 'invite', invite: { role: 'participant', participant, name: value.name } };
+    }
     if (value.seat === 'assistant' && Object.keys(value).every((key) => key === 'seat' || key === 'client') && (value.client === undefined || typeof value.client === 'string')) return { kind: 'assistant', client: clientLabel(value.client) };
   } catch {
     // not JSON

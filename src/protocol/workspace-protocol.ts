@@ -50,7 +50,14 @@ export const COLLAB_PATH = '/collab';
 export const GROUP_DOCUMENT = 'file';
 
 /** What the driver asks for: a link for a participant of the file, or for an observer. */
-export type InviteRequest = { role: 'participant'; participant: string } | { role: 'observer' };
+export type InviteRequest =
+  | {
+      role: 'participant';
+      participant: string;
+      /** Their display name: given, someone the file does not name yet is first added to its participants (the command line's --name). */
+      name?: string;
+    }
+  | { role: 'observer' };
 
 /** An invite as the driver's People panel lists it (no secret: the link is shown once, when made). */
 export interface GroupInvite {

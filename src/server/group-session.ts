@@ -13,7 +13,7 @@
 // session through a mirror of this process's copy of the hubs' document (driver-mirror.ts).
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ASSISTANT, deepEqual, isObject, openWorkingFile, type MergeSide } from '../format';
+import { ASSISTANT, addParticipant, deepEqual, isObject, openWorkingFile, saveWorkingFile, type Json, type MergeSide, type WorkingFile } from '../format';
 import type { Awareness } from 'y-protocols/awareness';
 import { connectFileToHub, createCollabServer, newInviteId, signInvite, startDriverMirror, type CollabServer, type FileSession, type HubAddress } from '../collab/server';
 import { colourOf } from '../collab';
@@ -22,7 +22,8 @@ import { GROUP_DOCUMENT, INVITE_FRAGMENT, type GroupInvite, type GroupPerson, ty
 import type { AccessTable, Grant } from './access';
 import type { WatchedFile } from './watched-file';
 
-export type InviteAnswer = { ok: true; link: string; invite: GroupInvite } | { ok: false; message: string };
+/** `added`: the participant was new, and was added to the file's participants first. */
+export type InviteAnswer = { ok: true; link: string; invite: GroupInvite; added?: boolean } | { ok: false; message: string };
 
 /** How an assistant's `causeway mcp` on this machine joins: the channel, the document and its own secret. */
 export type AssistantSeatAnswer = { ok: true; url: string; documentName: string; credential: string } | { ok: false; message: string };
@@ -122,12 +123,18 @@ export class GroupSession {
     if (!opened.editable || !isObject(opened.data)) return { ok: false, message: 'No invite was made: the file on disk is not a working file Causeway can edit; fix it first.' };
     let identity: string;
     let name: string;
+    let added = false;
     if (request.role === 'participant') {
       const participants = isObject(opened.data.participants) ? opened.data.participants : {};
       const id = request.participant;
-      if (!Object.hasOwn(participants, id)) return { ok: false, message: `No invite was made: "${id}" is not among the file's participants. Add them in the People panel first.` };
+      if (!Object.hasOwn(participants, id)) {
+        if (request.name === undefined) return { ok: false, message: `No invite was made: "${id}" is not among the file's participants. Add them in the People panel first, or give their name to add them: causeway invite FILE ${id} --name "Their Name".` };
+        const problem = await this.addParticipant(id, request.name);
+        if (problem) return { ok: false, message: `No invite was made: ${problem}` };
+        added = true;
+      }
       identity = id;
-      name = typeof participants[id] === 'string' ? (participants[id] as string) : id;
+      name = typeof participants[id] === 'string' ? (participants[id] as string) : (request.name?.trim() ?? id);
     } else {
       identity = `observer:${newInviteId()}`;
       name = 'Observer';
@@ -145,7 +152,30 @@ export class GroupSession {
       : this.options.linkFor({ identity, role: request.role, invite: id }, () => this.markUsed(id));
     this.invites.set(id, invite);
     this.publish();
-    return { ok: true, link, invite };
+    return { ok: true, link, invite, ...(added ? { added } : {}) };
+  }
+
+  /**
+   * Adds `id`, named `name`, to the file's participants: written to the file like any other
+   * window's edit (after the settled writes before it), and taken into the session from there,
+   * merged with what the group is doing. Undefined when done; else why not.
+   */
+  private async addParticipant(id: string, name: string): Promise<string | undefined> {
+    if (id.trim() !== id) return 'a participant id cannot begin or end with a space.';
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const disk = await this.options.file.fresh();
+      if (disk.text === null) return `the file cannot be read (${disk.problem}).`;
+      const opened = openWorkingFile(disk.text);
+      if (!opened.editable || !isObject(opened.data)) return 'the file on disk is not a working file Causeway can edit; fix it first.';
+      if (isObject(opened.data.participants) && Object.hasOwn(opened.data.participants, id)) return undefined; // added meanwhile
+      const added = addParticipant(opened.data as WorkingFile, id, name);
+      if (!added.ok) return added.reason;
+      const written = await this.options.file.write(disk.version, saveWorkingFile(opened.source, added.file as Json));
+      if (written.outcome === 'written') return undefined;
+      if (written.outcome === 'failed') return `the file could not be written (${written.reason}).`;
+      // Changed on disk meanwhile: read it again.
+    }
+    return 'the file kept changing while the participant was added; try again.';
   }
 
   /**
