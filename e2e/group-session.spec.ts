@@ -96,3 +96,42 @@ test('the driver invites a participant and an observer; a node added by the part
   await side(driver).getByRole('button', { name: 'Revoke the invite of Tom' }).click();
   await expect(status(tom)).toHaveText(/Disconnected|Connecting/, { timeout: 5000 });
 });
+
+test('the driver adds someone new and invites them in one step; they come in as themselves and what they add is credited to them', async ({ page: driver, browser }) => {
+  test.setTimeout(120_000);
+  const path = temporaryCopy(EXAMPLE_PATH);
+  const server = await serve(path);
+  await driver.setViewportSize({ width: 1440, height: 900 });
+  await openLive(driver, server);
+  await side(driver).getByRole('button', { name: 'People' }).click();
+  const form = side(driver).getByRole('form', { name: 'Add a participant' });
+  await form.getByLabel('Id').fill('zoe');
+  await form.getByLabel('Display name').fill('Zoe Park');
+  await form.getByRole('button', { name: 'Add and invite' }).click();
+  // Her link shows under Invite, and the file names her before anyone uses it.
+  const link = side(driver).getByRole('group', { name: 'Link for Zoe Park' }).getByTestId('invite-link');
+  await expect(link).toHaveValue(/#code=/);
+  expect((parse(read(path)) as { participants: Record<string, string> }).participants.zoe).toBe('Zoe Park');
+  await expect(side(driver).getByRole('button', { name: 'Invite Zoe Park', exact: true })).toBeVisible();
+  await shot(driver, 'add-and-invite');
+
+  const zoe = await joinWith(browser, await link.inputValue());
+  await expect(zoe.getByTestId('presence-strip')).toContainText('Zoe Park (you)');
+  await expect(side(driver).locator('[data-invite="zoe"]')).toContainText('joined');
+  await zoe.getByRole('button', { name: '+ Add node' }).click();
+  const dialog = zoe.getByRole('dialog', { name: /Add a node/ });
+  await dialog.getByLabel('Kind').selectOption({ label: 'Cause' });
+  await dialog.getByLabel('Statement').fill('New volunteers are not told where to stand.');
+  await dialog.getByRole('button', { name: 'Add node' }).click();
+  await expect
+    .poll(() => {
+      const file = parse(read(path)) as { trees: { current_reality: { nodes: { text: string; contributions?: unknown[] }[] } } };
+      return file.trees.current_reality.nodes.find((node) => node.text === 'New volunteers are not told where to stand.')?.contributions;
+    }, { timeout: 5000 })
+    .toEqual([{ by: 'zoe', attribution: 'explicit', mode: 'text' }]);
+  // The form and the link at a phone's size, in the side panel's sheet.
+  await driver.setViewportSize({ width: 390, height: 844 });
+  await driver.getByRole('banner').getByRole('button', { name: 'Side panel', exact: true }).click();
+  await expect(side(driver).getByRole('button', { name: 'Add and invite' })).toBeInViewport();
+  await shot(driver, 'add-and-invite-phone');
+});

@@ -1,20 +1,15 @@
 // The driver's invites, in the People panel: a personal link for each participant of the file
-// and an observer link, each shown once with a Copy button (it lets one browser in, once; on hubs
-// it is signed and works until revoked), and
-// the invites made so far, waiting or joined, each revocable (revoking disconnects at once).
-import { useState } from 'react';
+// (someone new is added and invited at once from "Add a participant") and an observer link, each
+// shown once with a Copy button (it lets one browser in, once; on hubs it is signed and works
+// until revoked), and the invites made so far, waiting or joined, each revocable (revoking
+// disconnects at once).
+import { useEffect } from 'react';
 import { useDocumentStore } from '../../store/document-store';
 import { useGroupStore } from '../../store/group/group-store';
-import { requestInvite, revokeInvite } from '../../store/live/live-sync';
-import type { InviteRequest } from '../../protocol/workspace-protocol';
+import { revokeInvite } from '../../store/live/live-sync';
 import { PanelSection } from '../side/PanelSection';
 import { humansOf } from '../side/items';
-
-interface Shown {
-  who: string;
-  link: string;
-  copied: boolean;
-}
+import { useInviteLink } from './invite-link-store';
 
 export function GroupInvites() {
   const data = useDocumentStore((s) => s.document?.data);
@@ -22,29 +17,9 @@ export function GroupInvites() {
   // On hubs a link is signed, not spent: it works until revoked (or for a day).
   const hubs = useGroupStore((s) => s.hubs);
   const people = humansOf(data);
-  const [shown, setShown] = useState<Shown | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [asking, setAsking] = useState(false);
-
-  const ask = async (request: InviteRequest, who: string) => {
-    setAsking(true);
-    setProblem(null);
-    // The last link goes at once: nobody copies Tom's link thinking it is the observer's.
-    setShown(null);
-    const answer = await requestInvite(request);
-    setAsking(false);
-    if (answer.ok) setShown({ who, link: answer.link, copied: false });
-    else setProblem(answer.message);
-  };
-  const copy = async () => {
-    if (!shown) return;
-    try {
-      await navigator.clipboard.writeText(shown.link);
-      setShown({ ...shown, copied: true });
-    } catch {
-      setProblem('The browser did not allow copying: select the link and copy it by hand.');
-    }
-  };
+  const { shown, problem, asking, ask, copy } = useInviteLink();
+  // Shown once: a link left on screen is gone when the panel closes.
+  useEffect(() => () => useInviteLink.setState({ shown: null, problem: null }), []);
 
   return (
     <PanelSection title="Invite" count={invites.length}>

@@ -1,5 +1,6 @@
-// The people in the session: rename, choose the driver, add, remove. The assistant is never a
-// participant, and someone still named in the file cannot be removed (the refusal lists where).
+// The people in the session: rename, choose the driver, add (and, on the driver's page of
+// `causeway open`, invite at once), remove. The assistant is never a participant, and someone
+// still named in the file cannot be removed (the refusal lists where).
 import { useState } from 'react';
 import { useDocumentStore } from '../../store/document-store';
 import { commands, editLabel } from '../../store/commands';
@@ -8,6 +9,7 @@ import { driverOf, humansOf, type Person } from './items';
 import { PanelSection } from './PanelSection';
 import { useDraft } from './use-draft';
 import { GroupInvites } from '../group/GroupInvites';
+import { useInviteLink } from '../group/invite-link-store';
 import { LostEdits } from '../group/LostEdits';
 import { useLiveStore } from '../../store/live/live-store';
 import { useGroupStore } from '../../store/group/group-store';
@@ -76,15 +78,29 @@ function ParticipantRow({ person, driver, onRemove }: { person: Person; driver: 
 }
 
 /** Invites are the driver's, on a page of `causeway open` on one file. */
-function InvitesForDriver() {
+function useCanInvite(): boolean {
   const driverPage = useLiveStore((s) => s.active && s.mode === 'file' && s.folder === null);
   const invited = useGroupStore((s) => s.invited);
-  return driverPage && !invited ? <GroupInvites /> : null;
+  return driverPage && !invited;
+}
+
+function InvitesForDriver() {
+  return useCanInvite() ? <GroupInvites /> : null;
 }
 
 function AddParticipant() {
   const [id, setId] = useState('');
   const [name, setName] = useState('');
+  const canInvite = useCanInvite();
+  const asking = useInviteLink((s) => s.asking);
+  /** Adds the person; with `invite`, asks for their link too (shown under Invite). */
+  const add = (invite: boolean) => {
+    const [newId, newName] = [id.trim(), name.trim()];
+    if (!commands.addParticipant(newId, newName).ok) return;
+    setId('');
+    setName('');
+    if (invite) void useInviteLink.getState().ask({ role: 'participant', participant: newId }, newName);
+  };
   return (
     <PanelSection title="Add a participant">
       <form
@@ -92,10 +108,7 @@ function AddParticipant() {
         aria-label="Add a participant"
         onSubmit={(event) => {
           event.preventDefault();
-          if (commands.addParticipant(id.trim(), name.trim()).ok) {
-            setId('');
-            setName('');
-          }
+          add(false);
         }}
         onKeyDown={formEntryKeys(() => {
           setId('');
@@ -113,6 +126,11 @@ function AddParticipant() {
         <button type="submit" className="cw-button cw-button-small">
           Add
         </button>
+        {canInvite && (
+          <button type="button" className="cw-button cw-button-small" disabled={asking} onClick={() => add(true)}>
+            Add and invite
+          </button>
+        )}
       </form>
     </PanelSection>
   );
