@@ -21,6 +21,9 @@ import { privateFolder } from '../disk/private-folder';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const BIN = join(ROOT, 'bin/causeway.js');
 const invite = (...args: string[]) => spawnSync(process.execPath, [BIN, 'invite', ...args], { encoding: 'utf8', timeout: 30_000 });
+/** The same, without waiting: several people invited at the same moment. */
+const inviteAtOnce = (...args: string[]) =>
+  new Promise<number | null>((done) => spawn(process.execPath, [BIN, 'invite', ...args], { stdio: 'ignore' }).on('exit', (code) => done(code)));
 
 function exchange(link: string): Promise<{ status: number; body: string }> {
   const url = new URL(link);
@@ -122,6 +125,12 @@ describe('causeway invite', () => {
       expect(reserved.stderr).toContain('reserved');
       expect(invite(file, 'zed', '--name', '  ').status).toBe(2);
       expect(readFileSync(file, 'utf8')).toBe(before);
+
+      // Three new people invited at the same moment: each is added, none refused for the others' writes.
+      const people = ['ana', 'ben', 'cy'];
+      expect(await Promise.all(people.map((id) => inviteAtOnce(file, id, '--name', `Person ${id}`)))).toEqual([0, 0, 0]);
+      const named = (parse(readFileSync(file, 'utf8')) as { participants: Record<string, string> }).participants;
+      for (const id of people) expect(named[id]).toBe(`Person ${id}`);
 
       // The socket is this user's alone.
       const privateDir = (await privateFolder())!;

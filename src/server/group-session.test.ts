@@ -126,6 +126,17 @@ describe('the group session of causeway open', () => {
     expect(group!.invites).toEqual([{ id: expect.any(String), identity: 'bob', name: 'Bob', role: 'participant', used: true }]);
   });
 
+  it('adds ten new people asked for at the same moment, each with their name, and invites them all; the rest of the file stays', async () => {
+    const { server, file, onDisk } = await groupSession();
+    const people = Array.from({ length: 10 }, (_, i) => `p${i}`);
+    const answers = await Promise.all(people.map((id) => server.group!.invite({ role: 'participant', participant: id, name: `Person ${id}` })));
+    expect(answers.map((answer) => (answer.ok ? answer.added : answer.message))).toEqual(people.map(() => true));
+    const participants = (await onDisk()).participants as Record<string, string>;
+    for (const id of people) expect(participants[id]).toBe(`Person ${id}`);
+    const text = await readFile(file, 'utf8');
+    expect(text.replace(/\n  p\d: Person p\d/g, '')).toBe(SAMPLES.workshop);
+  });
+
   it('merges the driver’s and a participant’s typing in one statement word by word, instead of a conflict', async () => {
     const session = await sessionWithBob();
     const { driver, onDisk, bob } = session;

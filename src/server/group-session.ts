@@ -75,6 +75,8 @@ export class GroupSession {
   private driverPageSays: Presence | null = null;
   /** The presentation the driver leads, and the driver's page leading it (its live channel). */
   private presentation: { presenting: SharedPresentation; page: object } | undefined;
+  /** The participant being added to the file, if any: the next waits for it. */
+  private adding: Promise<unknown> = Promise.resolve();
   private closed = false;
 
   constructor(private readonly options: GroupSessionOptions) {
@@ -160,7 +162,14 @@ export class GroupSession {
    * window's edit (after the settled writes before it), and taken into the session from there,
    * merged with what the group is doing. Undefined when done; else why not.
    */
-  private async addParticipant(id: string, name: string): Promise<string | undefined> {
+  private addParticipant(id: string, name: string): Promise<string | undefined> {
+    // One at a time: several people added at once would each find the file changed by the others.
+    const added = this.adding.then(() => this.writeParticipant(id, name));
+    this.adding = added.catch(() => undefined);
+    return added;
+  }
+
+  private async writeParticipant(id: string, name: string): Promise<string | undefined> {
     if (id.trim() !== id) return 'a participant id cannot begin or end with a space.';
     for (let attempt = 0; attempt < 3; attempt++) {
       const disk = await this.options.file.fresh();
