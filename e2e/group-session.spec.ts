@@ -16,6 +16,15 @@ import { temporaryCopy } from './workspace';
 const SHOTS = fileURLToPath(new URL('screenshots', import.meta.url));
 test.afterEach(stopAll);
 
+/** The driver's page of `causeway open` on a copy of the example, at a desktop's size, on the People panel; returns the file. */
+async function driverOnPeople(driver: Page): Promise<string> {
+  const path = temporaryCopy(EXAMPLE_PATH);
+  await driver.setViewportSize({ width: 1440, height: 900 });
+  await openLive(driver, await serve(path));
+  await side(driver).getByRole('button', { name: 'People' }).click();
+  return path;
+}
+
 async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: join(SHOTS, `group-${name}.png`) });
@@ -23,11 +32,7 @@ async function shot(page: Page, name: string): Promise<void> {
 
 test('the driver invites a participant and an observer; a node added by the participant reaches everyone and the file, credited to them', async ({ page: driver, browser }) => {
   test.setTimeout(240_000);
-  const path = temporaryCopy(EXAMPLE_PATH);
-  const server = await serve(path);
-  await driver.setViewportSize({ width: 1440, height: 900 });
-  await openLive(driver, server);
-  await side(driver).getByRole('button', { name: 'People' }).click();
+  const path = await driverOnPeople(driver);
   const tomLink = await inviteLink(driver, 'Invite Tom', 'Tom');
   await driver.getByRole('button', { name: 'Copy' }).click().catch(() => undefined);
   await shot(driver, 'invite-dialog');
@@ -99,11 +104,7 @@ test('the driver invites a participant and an observer; a node added by the part
 
 test('the driver adds someone new and invites them in one step; they come in as themselves and what they add is credited to them', async ({ page: driver, browser }) => {
   test.setTimeout(120_000);
-  const path = temporaryCopy(EXAMPLE_PATH);
-  const server = await serve(path);
-  await driver.setViewportSize({ width: 1440, height: 900 });
-  await openLive(driver, server);
-  await side(driver).getByRole('button', { name: 'People' }).click();
+  const path = await driverOnPeople(driver);
   const form = side(driver).getByRole('form', { name: 'Add a participant' });
   await form.getByLabel('Id').fill('zoe');
   await form.getByLabel('Display name').fill('Zoe Park');

@@ -4,7 +4,7 @@ import { create } from 'zustand';
 import { requestInvite } from '../../store/live/live-sync';
 import type { InviteRequest } from '../../protocol/workspace-protocol';
 
-export interface ShownInvite {
+interface ShownInvite {
   who: string;
   link: string;
   copied: boolean;
@@ -17,7 +17,6 @@ interface InviteLinkState {
   /** Asks the session for a link for `who`; the last link goes at once. */
   ask(request: InviteRequest, who: string): Promise<void>;
   copy(): Promise<void>;
-  say(problem: string): void;
 }
 
 export const useInviteLink = create<InviteLinkState>((set, get) => ({
@@ -39,8 +38,5 @@ export const useInviteLink = create<InviteLinkState>((set, get) => ({
     } catch {
       set({ problem: 'The browser did not allow copying: select the link and copy it by hand.' });
     }
-  },
-  say(problem) {
-    set({ problem, shown: null });
   },
 }));
