@@ -24,16 +24,22 @@ export async function cardPlaces(page: Page): Promise<Map<string, Place>> {
 }
 
 /**
- * Throws unless every card drawn both times is within a few pixels of where it was, apart from
- * `allowed`; true otherwise (for `expect.poll`).
+ * The cards drawn both times that moved more than a few pixels, apart from `allowed`, each as
+ * "r7 from 971,0 to 1142,81"; empty when none did. It throws nothing, so `expect.poll` can wait
+ * on it (a callback that throws fails the poll at once).
  */
-export function expectOnlyMoved(before: Map<string, Place>, after: Map<string, Place>, allowed: string[], tolerance = 3): boolean {
-  const moved = [...before].filter(([id, at]) => {
-    const now = after.get(id);
-    return now !== undefined && !allowed.includes(id) && (Math.abs(now.x - at.x) > tolerance || Math.abs(now.y - at.y) > tolerance);
-  });
-  expect(moved.map(([id, at]) => `${id} from ${Math.round(at.x)},${Math.round(at.y)} to ${Math.round(after.get(id)!.x)},${Math.round(after.get(id)!.y)}`)).toEqual([]);
-  return true;
+export function movedCards(before: Map<string, Place>, after: Map<string, Place>, allowed: string[] = [], tolerance = 3): string[] {
+  return [...before]
+    .filter(([id, at]) => {
+      const now = after.get(id);
+      return now !== undefined && !allowed.includes(id) && (Math.abs(now.x - at.x) > tolerance || Math.abs(now.y - at.y) > tolerance);
+    })
+    .map(([id, at]) => `${id} from ${Math.round(at.x)},${Math.round(at.y)} to ${Math.round(after.get(id)!.x)},${Math.round(after.get(id)!.y)}`);
+}
+
+/** Fails unless every card drawn both times is within a few pixels of where it was, apart from `allowed`. */
+export function expectOnlyMoved(before: Map<string, Place>, after: Map<string, Place>, allowed: string[], tolerance = 3): void {
+  expect(movedCards(before, after, allowed, tolerance)).toEqual([]);
 }
 
 /** Drags from the middle of one point to another with the real mouse, in small steps. */

@@ -6,7 +6,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { EXAMPLE_PATH, waitForLayout } from './helpers';
-import { cardPlaces, dragBetween, expectOnlyMoved, type Place } from './layout-helpers';
+import { cardPlaces, dragBetween, expectOnlyMoved, movedCards, type Place } from './layout-helpers';
 import { closeOtherBrowsers, otherBrowser } from './other-browsers';
 import { startCauseway, temporaryCopy, type RunningCauseway } from './workspace';
 
@@ -58,9 +58,11 @@ async function secondBrowser(browser: Browser, first: Page, url: string): Promis
   return page;
 }
 
-function samePlaces(a: Map<string, Place>, b: Map<string, Place>): boolean {
-  expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
-  return expectOnlyMoved(a, b, []);
+/** How the cards of `b` differ from those of `a`: cards missing or extra, and cards moved; empty when none (for `expect.poll`). */
+function placeDifferences(a: Map<string, Place>, b: Map<string, Place>): string[] {
+  const missing = [...a.keys()].filter((id) => !b.has(id)).map((id) => `${id} missing`);
+  const extra = [...b.keys()].filter((id) => !a.has(id)).map((id) => `${id} extra`);
+  return [...missing, ...extra, ...movedCards(a, b)];
 }
 
 test('a node written into the file lands beside its effect, moving no other card; arrangements are shared between browsers and kept beside the file', async ({ page, browser }) => {
@@ -85,24 +87,24 @@ test('a node written into the file lands beside its effect, moving no other card
 
   // A second browser on the same file draws the same arrangement.
   const other = await secondBrowser(browser, page, server.url);
-  samePlaces(after, await cardPlaces(other));
+  expect(placeDifferences(after, await cardPlaces(other))).toEqual([]);
 
   // A card dragged in one browser moves in the other, and stays there after a reload.
   await dragCard(page, 'r7', { x: 120, y: 60 });
   const dragged = await cardPlaces(page);
   expect(dragged.get('r7')!.x).toBeGreaterThan(after.get('r7')!.x + 40);
-  await expect.poll(async () => samePlaces(dragged, await cardPlaces(other))).toBeTruthy();
+  await expect.poll(async () => placeDifferences(dragged, await cardPlaces(other))).toEqual([]);
   await expect.poll(() => JSON.parse(readFileSync(sidecar, 'utf8')).trees.current_reality.r7[0]).toBe(Math.round(dragged.get('r7')!.x));
   await other.reload();
   await waitForLayout(other, 'current_reality');
-  await expect.poll(async () => samePlaces(dragged, await cardPlaces(other))).toBeTruthy();
+  await expect.poll(async () => placeDifferences(dragged, await cardPlaces(other))).toEqual([]);
 
   // Tidy up in the second browser is shown in the first; Undo there puts every card back, in both.
   await other.getByRole('button', { name: 'Tidy up' }).click();
   await expect.poll(async () => [...(await cardPlaces(page))].some(([id, at]) => Math.abs(at.x - dragged.get(id)!.x) > 4 || Math.abs(at.y - dragged.get(id)!.y) > 4)).toBe(true);
   await other.getByRole('button', { name: 'Undo' }).click();
-  await expect.poll(async () => samePlaces(dragged, await cardPlaces(page))).toBeTruthy();
-  await expect.poll(async () => samePlaces(dragged, await cardPlaces(other))).toBeTruthy();
+  await expect.poll(async () => placeDifferences(dragged, await cardPlaces(page))).toEqual([]);
+  await expect.poll(async () => placeDifferences(dragged, await cardPlaces(other))).toEqual([]);
 });
 
 test('changes from disk are marked without moving the view; Show brings each changed item into view in turn', async ({ page }) => {

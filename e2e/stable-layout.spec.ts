@@ -4,7 +4,7 @@
 // survives a reload.
 import { expect, test, type Page } from '@playwright/test';
 import { waitForLayout } from './helpers';
-import { cardPlaces, dragBetween, expectOnlyMoved, linkByHandle } from './layout-helpers';
+import { cardPlaces, dragBetween, expectOnlyMoved, linkByHandle, movedCards } from './layout-helpers';
 
 const card = (page: Page, id: string) => page.locator(`[data-node-id="${id}"]`);
 
@@ -69,10 +69,10 @@ test('Tidy up lays the tree out afresh and Undo puts every card back in one step
   await expect(page.getByRole('button', { name: 'Undo' })).toHaveAttribute('title', /Tidy up/);
 
   await page.getByRole('button', { name: 'Undo' }).click();
-  await expect.poll(async () => expectOnlyMoved(arranged, await cardPlaces(page), [])).toBeTruthy();
+  await expect.poll(async () => movedCards(arranged, await cardPlaces(page))).toEqual([]);
   await expect(card(page, added)).toBeVisible();
   await page.getByRole('button', { name: 'Redo' }).click();
-  await expect.poll(async () => expectOnlyMoved(tidy, await cardPlaces(page), [])).toBeTruthy();
+  await expect.poll(async () => movedCards(tidy, await cardPlaces(page))).toEqual([]);
 
   // Dragged to empty room nearby, reloaded: the card is where it was left, and so is every other.
   // (Let go over another card, a card makes a link to it instead: the room is chosen clear of all.)
@@ -116,5 +116,5 @@ test('Tidy up lays the tree out afresh and Undo puts every card back in one step
   await page.reload();
   await page.getByRole('button', { name: 'Restore it' }).click();
   await waitForLayout(page, 'current_reality');
-  await expect.poll(async () => expectOnlyMoved(dragged, await cardPlaces(page), [])).toBeTruthy();
+  await expect.poll(async () => movedCards(dragged, await cardPlaces(page))).toEqual([]);
 });
