@@ -41,7 +41,9 @@ describe('credit and roles', () => {
       const { verdict, corrected } = judged(ann, (f) => ops.addNode(f, 'current_reality', { kind: 'cause', text: 'Approvers are overloaded.', id: 'n40', contributor }));
       expect(verdict.ok).toBe(true);
       expect(nodeOf(corrected, 'n40').contributions).toEqual([{ by: 'bob', attribution: 'explicit', mode: 'text' }]);
-      expect(verdict.ok && verdict.notes).toEqual(['Credited to bob: node n40.']);
+      // Said apart: the server tells a page that credited someone else; the person's own page credits them itself.
+      expect(verdict.ok && verdict.credited).toBe('Credited to bob: node n40.');
+      expect(verdict.ok && verdict.notes).toEqual([]);
       expect(validateData(corrected).findings.filter((f) => f.severity === 'error')).toEqual([]);
     }
   });

@@ -10,8 +10,13 @@ import type { DocView, ItemPlace } from './read-doc';
 import { hasOwn } from './shared-doc';
 import { assistantCreditProblem } from './assistant-credit';
 
+/**
+ * `notes`: what the person is told of the corrections. `credited`: the one that says what was
+ * credited to them, apart: their own page applies that credit itself (it never offers another),
+ * so only the server, correcting a page that did not, says it.
+ */
 export type Verdict =
-  | { ok: true; corrections: ReadonlyMap<string, Json>; notes: string[] }
+  | { ok: true; corrections: ReadonlyMap<string, Json>; notes: string[]; credited?: string }
   | { ok: false; reason: string };
 
 /** What an update touched, when the caller knows (the server does, from the Yjs transaction). */
@@ -64,10 +69,10 @@ export function checkCredit(editor: Identity, before: DocView, after: DocView, t
       (returnedToProposed ? (wasAccepted ? returned : keptProposed) : credited).push(nameOf(now, place));
     }
   }
-  const notes = credited.length > 0 ? [`Credited to ${editor.id}: ${credited.join(', ')}.`] : [];
+  const notes: string[] = [];
   if (returned.length > 0) notes.push(`Returned to proposed, changed by ${editor.id} while accepted: ${returned.join(', ')}.`);
   if (keptProposed.length > 0) notes.push(`Kept proposed: accepting it again is for its endorsers to say (${keptProposed.join(', ')}).`);
-  return { ok: true, corrections, notes };
+  return { ok: true, corrections, notes, ...(credited.length > 0 ? { credited: `Credited to ${editor.id}: ${credited.join(', ')}.` } : {}) };
 }
 
 /** The view with `corrections` (by key) in place of the items they correct. */

@@ -102,12 +102,16 @@ describe('a group session on one working file', () => {
     const { file, join } = await session();
     const bob = await join('token-bob');
     await bob.whenConnected();
+    const told: string[][] = [];
+    bob.on('message', (message) => message.type === 'corrected' && told.push(message.notes));
     const view = bob.view();
     const added = ops.addNode(view.data as unknown as WorkingFile, 'current_reality', { kind: 'cause', text: 'Forged credit.', id: 'n41', contributor: 'carol' });
     writeFileToDoc(bob.doc, view, (added as { file: WorkingFile }).file as unknown as Json);
     const node = await until(async () => findItem(await file.file(), 'n41'));
     expect(node!.contributions).toEqual([{ by: 'bob', attribution: 'explicit', mode: 'text' }]);
     await until(() => itemIn(bob, 'n41')?.contributions[0].by === 'bob', 2000, 'the corrected credit on the page');
+    // The page that credited someone else is told.
+    expect(told).toEqual([['Credited to bob: node n41.']]);
   });
 
   it("drops an observer's update: nothing changes in the session or on disk", async () => {

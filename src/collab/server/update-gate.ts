@@ -64,7 +64,7 @@ export class UpdateGate {
     if (!verdict.ok) return this.refuse(verdict.reason);
     if (verdict.corrections.size === 0) return { ok: true, update, notes: [] };
     writeViewToDoc(shadow, after, withCorrections(after, verdict.corrections), GATE);
-    return { ok: true, update: Y.encodeStateAsUpdate(shadow, Y.encodeStateVector(this.doc)), notes: verdict.notes };
+    return { ok: true, update: Y.encodeStateAsUpdate(shadow, Y.encodeStateVector(this.doc)), notes: verdict.credited ? [verdict.credited, ...verdict.notes] : verdict.notes };
   }
 
   private refuse(reason: string): GateVerdict {
