@@ -136,3 +136,67 @@ test('the driver adds someone new and invites them in one step; they come in as 
   await expect(side(driver).getByRole('button', { name: 'Add and invite' })).toBeInViewport();
   await shot(driver, 'add-and-invite-phone');
 });
+
+test('a participant’s page offers only what is theirs to do: they accept and object as themselves, and who had an idea and who is in are read, not changed', async ({ page: driver, browser }) => {
+  test.setTimeout(120_000);
+  const path = await driverOnPeople(driver);
+  const tom = await joinWith(browser, await inviteLink(driver, 'Invite Tom', 'Tom'));
+  const nodeOf = (id: string) => (parse(read(path)) as { trees: { current_reality: { nodes: { id: string; status: string; accepted_by?: string[]; challenges?: { by: string }[] }[] } } }).trees.current_reality.nodes.find((node) => node.id === id);
+
+  // Accept…: Tom is the one endorser offered, ticked already; accepting endorses as him.
+  await card(tom, 'r7').locator('.cw-claim-text').click();
+  await side(tom).getByRole('button', { name: 'Accept…' }).click();
+  const endorsers = side(tom).getByRole('group', { name: 'Who endorses it?' });
+  await expect(endorsers.getByRole('checkbox')).toHaveCount(1);
+  await expect(endorsers.getByRole('checkbox', { name: 'Tom (you)' })).toBeChecked();
+  await shot(tom, 'participant-accept');
+  await side(tom).getByRole('button', { name: 'Accept r7' }).click();
+  await expect.poll(() => nodeOf('r7'), { timeout: 5000 }).toMatchObject({ status: 'accepted', accepted_by: ['tom'] });
+  // Endorsed by him now: nothing more for him to add.
+  await expect(side(tom).getByTestId('accepted-by')).toHaveText('Endorsed by: Tom');
+  await expect(side(tom).getByRole('button', { name: /Add endorsers|Endorse it too/ })).toHaveCount(0);
+
+  // Dispute…: the objection is raised by him, not by the driver.
+  await side(tom).getByRole('button', { name: 'Dispute…' }).click();
+  await expect(side(tom).getByRole('group', { name: 'Raised by' })).toHaveText(/Tom \(you\)/);
+  await side(tom).getByLabel('Objection (required)').fill('The hall is free on Saturdays.');
+  await side(tom).getByRole('button', { name: 'Dispute r7' }).click();
+  await expect.poll(() => nodeOf('r7'), { timeout: 5000 }).toMatchObject({ status: 'disputed', challenges: [{ by: 'tom' }] });
+  // The backlog entry it added is his too, credited by his own page: nothing to correct, nothing to tell.
+  await expect(tom.getByText(/Credited to/)).toHaveCount(0);
+
+  // Who had the idea, Priya's challenge of r6 and the people: read, with no control to change them.
+  await card(tom, 'r5').locator('.cw-claim-text').click();
+  const contributions = side(tom).getByTestId('contributions');
+  await expect(contributions).toContainText('Priya');
+  await expect(contributions).toContainText('the driver’s to change');
+  await expect(contributions.getByRole('combobox')).toHaveCount(0);
+  await expect(contributions.getByRole('button')).toHaveCount(0);
+  await card(tom, 'r6').locator('.cw-claim-text').click();
+  const challenges = side(tom).getByTestId('challenges');
+  await expect(challenges.getByRole('textbox', { name: 'Text of challenge 1' })).toHaveValue('There is a sign-up sheet; people simply ignore it.');
+  await expect(challenges.getByRole('textbox', { name: 'Text of challenge 1' })).not.toBeEditable();
+  await expect(challenges.getByRole('button', { name: 'Remove challenge 1' })).toHaveCount(0);
+  await side(tom).getByRole('button', { name: 'People' }).click();
+  await expect(side(tom).getByTestId('participants-panel')).toContainText('Only the driver adds, renames or removes people');
+  await expect(side(tom).getByTestId('participants-panel').getByRole('textbox')).toHaveCount(0);
+  await expect(side(tom).getByRole('form', { name: 'Add a participant' })).toHaveCount(0);
+
+  // Add node says whose idea it is: his.
+  await tom.getByRole('button', { name: '+ Add node' }).click();
+  await expect(tom.getByRole('dialog', { name: /Add a node/ }).getByRole('group', { name: 'Whose idea' })).toHaveText(/Tom \(you\)/);
+  await shot(tom, 'participant-add-node');
+  await tom.keyboard.press('Escape');
+
+  // The driver keeps every choice.
+  await card(driver, 'r4').locator('.cw-claim-text').click();
+  await side(driver).getByRole('button', { name: 'Inspector' }).click();
+  await side(driver).getByRole('button', { name: 'Add endorsers…' }).click();
+  await expect(side(driver).getByRole('group', { name: 'Who endorses it?' }).getByRole('checkbox')).toHaveCount(3);
+  // At a phone's size, in the dark.
+  await tom.emulateMedia({ colorScheme: 'dark' });
+  await tom.setViewportSize({ width: 390, height: 844 });
+  await tom.getByRole('banner').getByRole('button', { name: 'Side panel', exact: true }).click();
+  await side(tom).getByRole('button', { name: 'Inspector' }).click();
+  await shot(tom, 'participant-inspector-phone-dark');
+});

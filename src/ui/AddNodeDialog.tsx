@@ -5,6 +5,7 @@ import { ASSISTANT, allowedKinds, isObject, type TreeKey, displayName } from '..
 import { commands } from '../store/commands';
 import { useDocumentStore } from '../store/document-store';
 import { committedText, formEntryKeys } from './entry/text-entry';
+import { useOwnCredit } from './group/own-credit';
 import { kindLabel, treeLabel } from './words';
 
 export interface AddNodeRequest {
@@ -22,6 +23,7 @@ export function AddNodeDialog({ request, onClose, onAdded }: { request: AddNodeR
   const [text, setText] = useState('');
   const [contributor, setContributor] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const own = useOwnCredit();
   const textRef = useRef<HTMLTextAreaElement>(null);
   const id = useId();
   useEffect(() => textRef.current?.focus(), []);
@@ -75,20 +77,30 @@ export function AddNodeDialog({ request, onClose, onAdded }: { request: AddNodeR
             ))}
           </select>
         </label>
-        <label className="cw-field">
-          <span>Whose idea</span>
-          <select value={contributor} onChange={(e) => setContributor(e.target.value)}>
-            <option value="">{driver ? `${displayName(data, driver)} (the driver, by default)` : 'The driver (by default)'}</option>
-            {participants
-              .filter((p) => p !== driver)
-              .map((p) => (
-                <option key={p} value={p}>
-                  {displayName(data, p)}
-                </option>
-              ))}
-            <option value={ASSISTANT}>The assistant</option>
-          </select>
-        </label>
+        {own ? (
+          // In a group session what a participant adds is theirs: the server credits it to them.
+          <div className="cw-field" role="group" aria-label="Whose idea">
+            <span>Whose idea</span>
+            <span className="cw-field-value">
+              <bdi>{displayName(data, own.id) || own.name}</bdi> (you)
+            </span>
+          </div>
+        ) : (
+          <label className="cw-field">
+            <span>Whose idea</span>
+            <select value={contributor} onChange={(e) => setContributor(e.target.value)}>
+              <option value="">{driver ? `${displayName(data, driver)} (the driver, by default)` : 'The driver (by default)'}</option>
+              {participants
+                .filter((p) => p !== driver)
+                .map((p) => (
+                  <option key={p} value={p}>
+                    {displayName(data, p)}
+                  </option>
+                ))}
+              <option value={ASSISTANT}>The assistant</option>
+            </select>
+          </label>
+        )}
         {problem && (
           <p className="cw-form-problem" role="alert">
             {problem}

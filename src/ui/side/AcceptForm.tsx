@@ -1,15 +1,14 @@
 // Accept…: who endorses (human participants only). For a link whose ends are not all accepted,
 // the form names those ends and accepts them together with the link, in one step.
-import { useState } from 'react';
 import { endsNeededToAccept } from '../../format';
 import { commands } from '../../store/commands';
 import { formEntryKeys } from '../entry/text-entry';
-import { EndorserChoice } from './PeoplePicker';
+import { EndorserChoice, useEndorsers } from './PeoplePicker';
 import { useWorkingFile } from './use-document';
 
 export function AcceptForm({ id, onDone, onCancel }: { id: string; onDone(): void; onCancel(): void }) {
   const file = useWorkingFile();
-  const [endorsers, setEndorsers] = useState<string[]>([]);
+  const [endorsers, setEndorsers] = useEndorsers();
   const ends = endsNeededToAccept(file, id);
   const ids = [id, ...ends];
   return (

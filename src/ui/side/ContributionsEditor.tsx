@@ -1,5 +1,6 @@
 // Who had the idea: each contribution's person, attribution and mode can be corrected, and
-// contributors added or removed. Authorship only; it never changes the status.
+// contributors added or removed. Authorship only; it never changes the status. In a group session
+// this is the driver's: a participant's page shows it read-only (the server would refuse a change).
 import { useState } from 'react';
 import { ATTRIBUTIONS, MODES, type Attribution, type Mode } from '../../format';
 import { attributionLabel, modeLabel, termTip } from '../words';
@@ -10,9 +11,11 @@ import { formEntryKeys } from '../entry/text-entry';
 import { AddDisclosure, CancelButton } from './AddDisclosure';
 import type { RawContribution } from './items';
 import { PanelSection } from './PanelSection';
-import { AuthorSelect } from './PeoplePicker';
+import { useOwnCredit } from '../group/own-credit';
+import { AuthorSelect, AuthorShown } from './PeoplePicker';
 
 export function ContributionsEditor({ itemId, contributions }: { itemId: string; contributions: RawContribution[] }) {
+  if (useOwnCredit()) return <ContributionsShown contributions={contributions} />;
   return (
     <PanelSection title="Contributions" count={contributions.length} testId="contributions">
       {contributions.length > 0 && (
@@ -50,6 +53,25 @@ export function ContributionsEditor({ itemId, contributions }: { itemId: string;
         ))}
       </ol>
       <AddDisclosure label="Add a contributor">{(close) => <AddContribution itemId={itemId} onClose={close} />}</AddDisclosure>
+    </PanelSection>
+  );
+}
+
+/** The contributions as text, for a participant's page: who had the idea is the driver's to change. */
+function ContributionsShown({ contributions }: { contributions: RawContribution[] }) {
+  return (
+    <PanelSection title="Contributions" count={contributions.length} testId="contributions">
+      <ol className="cw-side-list">
+        {contributions.map((c, position) => (
+          <li key={c.index} className="cw-side-contribution is-read-only">
+            <AuthorShown label={`Contributor ${position + 1}`} hideLabel id={c.by} />
+            <span title={termTip('attribution', c.attribution)}>{c.attribution ? attributionLabel(c.attribution) : '(no attribution)'}</span>
+            <span title={termTip('mode', c.mode)}>{c.mode ? modeLabel(c.mode) : '(no mode)'}</span>
+            <ContributionExtra extra={c.extra} position={position + 1} />
+          </li>
+        ))}
+      </ol>
+      <p className="cw-side-hint">Who had the idea is the driver’s to change in a group session.</p>
     </PanelSection>
   );
 }

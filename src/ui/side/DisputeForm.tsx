@@ -1,16 +1,13 @@
 // Dispute…: the objection is required and kept as a challenge with who raised it; a
 // resolve_challenge backlog entry is added unless the user declines.
 import { useState } from 'react';
-import { useDocumentStore } from '../../store/document-store';
 import { commands } from '../../store/commands';
 import { MULTILINE_HINT, committedText, formEntryKeys } from '../entry/text-entry';
-import { driverOf } from './items';
-import { AuthorSelect } from './PeoplePicker';
+import { AuthorSelect, useFirstAuthor } from './PeoplePicker';
 
 export function DisputeForm({ id, onDone, onCancel }: { id: string; onDone(): void; onCancel(): void }) {
-  const driver = useDocumentStore((s) => driverOf(s.document?.data));
   const [objection, setObjection] = useState('');
-  const [by, setBy] = useState(driver ?? '');
+  const [by, setBy] = useFirstAuthor();
   const [addBacklog, setAddBacklog] = useState(true);
   return (
     <form

@@ -1,18 +1,18 @@
 // Several nodes and links selected: list them and accept them together as one fragment. A link
 // whose ends are neither accepted nor in the fragment is named before the user tries.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { endsNeededToAccept } from '../../format';
 import { commands } from '../../store/commands';
 import { plural } from '../words';
 import { focusFirstIn, useInspectorIntent } from './inspector-intent';
 import { ItemRef } from './ItemRef';
 import { PanelSection } from './PanelSection';
-import { EndorserChoice } from './PeoplePicker';
+import { EndorserChoice, useEndorsers } from './PeoplePicker';
 import { useWorkingFile } from './use-document';
 
 export function FragmentInspector({ nodes, links }: { nodes: string[]; links: string[] }) {
   const file = useWorkingFile();
-  const [endorsers, setEndorsers] = useState<string[]>([]);
+  const [endorsers, setEndorsers] = useEndorsers();
   const ids = [...nodes, ...links];
   const missing = endsNeededToAccept(file, ids);
   const acceptForm = useRef<HTMLFormElement>(null);

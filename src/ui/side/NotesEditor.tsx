@@ -2,13 +2,13 @@
 // the assistant); edit in place, add, remove.
 import { useState } from 'react';
 import type { NoteList } from '../../format';
-import { useDocumentStore } from '../../store/document-store';
 import { commands, editLabel } from '../../store/commands';
 import { MULTILINE_HINT, committedText, formEntryKeys } from '../entry/text-entry';
 import { AddDisclosure, CancelButton } from './AddDisclosure';
-import { driverOf, type RawNote } from './items';
+import type { RawNote } from './items';
 import { PanelSection } from './PanelSection';
-import { AuthorSelect } from './PeoplePicker';
+import { mayChangeNote, useOwnCredit } from '../group/own-credit';
+import { AuthorSelect, AuthorShown, useFirstAuthor } from './PeoplePicker';
 import { useDraft } from './use-draft';
 
 const WORDS: Record<NoteList, { title: string; one: string }> = {
@@ -34,26 +34,33 @@ export function NotesEditor({ itemId, list, notes }: { itemId: string; list: Not
 
 function NoteRow({ itemId, list, note, label }: { itemId: string; list: NoteList; note: RawNote; label: string }) {
   const text = useDraft(note.text, (value) => commands.updateNote(itemId, list, note.index, { text: value }).ok, [editLabel.note(itemId, list)]);
+  // In a group session a participant changes their own notes only; others' are read here.
+  const mine = mayChangeNote(useOwnCredit(), note.by);
   return (
     <li className="cw-side-row cw-side-note">
       <label className="cw-side-field cw-side-grow">
         <span className="cw-visually-hidden">Text of {label}</span>
-        <textarea dir="auto" rows={2} value={text.value} onChange={(event) => text.change(event.target.value)} {...text.keys} aria-invalid={text.blank} title={MULTILINE_HINT} />
+        {mine ? (
+          <textarea dir="auto" rows={2} value={text.value} onChange={(event) => text.change(event.target.value)} {...text.keys} aria-invalid={text.blank} title={MULTILINE_HINT} />
+        ) : (
+          <textarea dir="auto" rows={2} value={note.text} readOnly title="Only its author or the driver changes it" />
+        )}
       </label>
       <div className="cw-side-row-foot">
-        <AuthorSelect label="By" value={note.by} onChange={(by) => commands.updateNote(itemId, list, note.index, { by })} />
-        <button type="button" className="cw-button cw-button-small" onClick={() => commands.removeNote(itemId, list, note.index)} aria-label={`Remove ${label}`}>
-          Remove
-        </button>
+        {mine ? <AuthorSelect label="By" value={note.by} onChange={(by) => commands.updateNote(itemId, list, note.index, { by })} /> : <AuthorShown label="By" id={note.by} />}
+        {mine && (
+          <button type="button" className="cw-button cw-button-small" onClick={() => commands.removeNote(itemId, list, note.index)} aria-label={`Remove ${label}`}>
+            Remove
+          </button>
+        )}
       </div>
     </li>
   );
 }
 
 function AddNote({ itemId, list, one, onClose }: { itemId: string; list: NoteList; one: string; onClose(): void }) {
-  const driver = useDocumentStore((s) => driverOf(s.document?.data));
   const [text, setText] = useState('');
-  const [by, setBy] = useState(driver ?? '');
+  const [by, setBy] = useFirstAuthor();
   return (
     <form
       className="cw-side-form"

@@ -1,6 +1,7 @@
 // The people in the session: rename, choose the driver, add (and, on the driver's page of
 // `causeway open`, invite at once), remove. The assistant is never a participant, and someone
-// still named in the file cannot be removed (the refusal lists where).
+// still named in the file cannot be removed (the refusal lists where). In a group session the
+// people are the driver's: a participant's page lists them without controls.
 import { useState } from 'react';
 import { useDocumentStore } from '../../store/document-store';
 import { commands, editLabel } from '../../store/commands';
@@ -13,16 +14,20 @@ import { useInviteLink } from '../group/invite-link-store';
 import { LostEdits } from '../group/LostEdits';
 import { useLiveStore } from '../../store/live/live-store';
 import { useGroupStore } from '../../store/group/group-store';
+import { useOwnCredit } from '../group/own-credit';
 
 export function ParticipantsPanel() {
   const data = useDocumentStore((s) => s.document?.data);
   const people = humansOf(data);
   const driver = driverOf(data);
+  const own = useOwnCredit();
   return (
     <div className="cw-side-panel-body" data-testid="participants-panel">
       <header className="cw-side-title">
         <h2>People</h2>
-        <span className="cw-side-title-note">The driver is the person operating the session; new ideas are credited to them by default.</span>
+        <span className="cw-side-title-note">
+          {own ? 'The driver operates the session. What you add is credited to you, and you endorse and object as yourself.' : 'The driver is the person operating the session; new ideas are credited to them by default.'}
+        </span>
       </header>
       <LostEdits />
       <PanelSection title="Participants" count={people.length}>
@@ -38,20 +43,37 @@ export function ParticipantsPanel() {
             </tr>
           </thead>
           <tbody>
-            {people.map((person) => (
-              <ParticipantRow
-                key={person.id}
-                person={person}
-                driver={driver === person.id}
-                onRemove={() => commands.removeParticipant(person.id)}
-              />
-            ))}
+            {people.map((person) =>
+              own ? (
+                <ParticipantShown key={person.id} person={person} driver={driver === person.id} you={own.id === person.id} />
+              ) : (
+                <ParticipantRow key={person.id} person={person} driver={driver === person.id} onRemove={() => commands.removeParticipant(person.id)} />
+              ),
+            )}
           </tbody>
         </table>
+        {own && <p className="cw-side-hint">Only the driver adds, renames or removes people in a group session.</p>}
       </PanelSection>
-      <AddParticipant />
+      {!own && <AddParticipant />}
       <InvitesForDriver />
     </div>
+  );
+}
+
+/** A participant as a participant's page shows them: no controls (the driver's). */
+function ParticipantShown({ person, driver, you }: { person: Person; driver: boolean; you: boolean }) {
+  return (
+    <tr data-participant={person.id}>
+      <td>
+        <code>{person.id}</code>
+      </td>
+      <td>
+        <bdi>{person.name || person.id}</bdi>
+        {you ? ' (you)' : ''}
+      </td>
+      <td className="cw-side-center">{driver ? <span aria-label={`${person.id} drives the session`}>✓</span> : null}</td>
+      <td />
+    </tr>
   );
 }
 

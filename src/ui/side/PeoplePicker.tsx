@@ -1,16 +1,35 @@
 // Choosing people: endorsers (human participants, never the assistant) as checkboxes, and one
-// author (a participant, or the assistant where the format allows it) as a select.
+// author (a participant, or the assistant where the format allows it) as a select. On a
+// participant's page in a group session the only person to choose is that participant.
+import { useState } from 'react';
 import { displayName } from '../../format';
 import { useDocumentStore } from '../../store/document-store';
-import { humansOf } from './items';
+import { ownCredit, useOwnCredit } from '../group/own-credit';
+import { driverOf, humansOf } from './items';
+
+/** Endorsers chosen in a form: on a participant's page, that participant from the start (they endorse as no one else). */
+export function useEndorsers(): [string[], (next: string[]) => void] {
+  return useState<string[]>(() => {
+    const own = ownCredit();
+    return own ? [own.id] : [];
+  });
+}
+
+/** Who a new note (an objection, an assumption) is by at first: the participant whose page it is, else the driver. */
+export function useFirstAuthor(): [string, (next: string) => void] {
+  const driver = useDocumentStore((s) => driverOf(s.document?.data));
+  return useState(() => ownCredit()?.id ?? driver ?? '');
+}
 
 export function EndorserChoice({ legend, value, onChange, name }: { legend: string; value: string[]; onChange(next: string[]): void; name: string }) {
   const data = useDocumentStore((s) => s.document?.data);
-  const people = humansOf(data);
+  const own = useOwnCredit();
+  const people = own ? [{ id: own.id, name: `${displayName(data, own.id) || own.name || own.id} (you)` }] : humansOf(data);
   return (
     <fieldset className="cw-side-endorsers">
       <legend>{legend}</legend>
       {people.length === 0 && <p className="cw-side-hint">No participant can endorse yet: add people first.</p>}
+      {own && <p className="cw-side-hint">In the group session you endorse as yourself; the driver records what others endorse aloud.</p>}
       {people.map((person) => (
         <label key={person.id} className="cw-side-check">
           <input
@@ -29,6 +48,9 @@ export function EndorserChoice({ legend, value, onChange, name }: { legend: stri
 
 export function AuthorSelect({ label, hideLabel, value, onChange, withAssistant = true }: { label: string; hideLabel?: boolean; value: string; onChange(id: string): void; withAssistant?: boolean }) {
   const data = useDocumentStore((s) => s.document?.data);
+  const own = useOwnCredit();
+  // A participant's page names the person; only the driver credits someone else.
+  if (own) return <AuthorShown label={label} hideLabel={hideLabel} id={value} />;
   const people = humansOf(data);
   const known = people.some((p) => p.id === value) || (withAssistant && value === 'assistant');
   return (
@@ -44,6 +66,22 @@ export function AuthorSelect({ label, hideLabel, value, onChange, withAssistant 
         {withAssistant && <option value="assistant">Assistant</option>}
       </select>
     </label>
+  );
+}
+
+/** Who a note or contribution is by, as text: "Tom (you)". */
+export function AuthorShown({ label, hideLabel, id }: { label: string; hideLabel?: boolean; id: string }) {
+  const data = useDocumentStore((s) => s.document?.data);
+  const own = useOwnCredit();
+  const name = id === 'assistant' ? 'Assistant' : displayName(data, id) || id;
+  return (
+    <div className="cw-side-field cw-side-author" role="group" aria-label={label}>
+      <span className={hideLabel ? 'cw-visually-hidden' : undefined}>{label}</span>
+      <span className="cw-side-author-name">
+        <bdi>{name}</bdi>
+        {own?.id === id ? ' (you)' : ''}
+      </span>
+    </div>
   );
 }
 

@@ -7,12 +7,16 @@ import { AcceptForm } from './AcceptForm';
 import { DisputeForm } from './DisputeForm';
 import { focusFirstIn, useInspectorIntent } from './inspector-intent';
 import { PanelSection } from './PanelSection';
+import { useOwnCredit } from '../group/own-credit';
 import { useNames } from './PeoplePicker';
 import { StatusTag } from './StatusTag';
 
 export function StatusActions({ id, status, acceptedBy }: { id: string; status: Status; acceptedBy: string[] }) {
   const [open, setOpen] = useState<'accept' | 'dispute' | null>(null);
   const names = useNames(acceptedBy);
+  // A participant in a group session endorses as themselves only: once they have, there is nothing to add.
+  const own = useOwnCredit();
+  const endorsedByMe = own !== null && status === 'accepted' && acceptedBy.includes(own.id);
   const forms = useRef<HTMLDivElement>(null);
   // A from the keyboard opens Accept…, D opens Dispute…, ready to answer.
   const request = useInspectorIntent((s) => s.request);
@@ -31,9 +35,11 @@ export function StatusActions({ id, status, acceptedBy }: { id: string; status: 
       <div className="cw-side-status-row">
         <StatusTag status={status} />
         <div className="cw-side-actions">
-          <button type="button" className="cw-button" aria-expanded={open === 'accept'} onClick={() => setOpen(open === 'accept' ? null : 'accept')}>
-            {status === 'accepted' ? 'Add endorsers…' : 'Accept…'}
-          </button>
+          {!endorsedByMe && (
+            <button type="button" className="cw-button" aria-expanded={open === 'accept'} onClick={() => setOpen(open === 'accept' ? null : 'accept')}>
+              {status !== 'accepted' ? 'Accept…' : own ? 'Endorse it too…' : 'Add endorsers…'}
+            </button>
+          )}
           {status !== 'disputed' && (
             <button type="button" className="cw-button" aria-expanded={open === 'dispute'} onClick={() => setOpen(open === 'dispute' ? null : 'dispute')}>
               Dispute…

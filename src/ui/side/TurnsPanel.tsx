@@ -12,7 +12,8 @@ import type { Turn } from '../../store/turns/turn-list';
 import { disputeTurn, editTurnItem, endorseTurn, markTurnReviewed, reasoningItems, undoTurn } from '../../store/turns/turn-actions';
 import { turnCounts } from '../../store/turns/turn-tracking';
 import { humansOf } from './items';
-import { EndorserChoice } from './PeoplePicker';
+import { useOwnCredit } from '../group/own-credit';
+import { AuthorShown, EndorserChoice } from './PeoplePicker';
 import { MULTILINE_HINT, committedText, formEntryKeys } from '../entry/text-entry';
 import './turns.css';
 import { ACTOR_HINT, ACTOR_LABEL, CHANGE_WORD, REVIEW_WORD, itemDetail, itemTitle, whenLabel } from './turn-words';
@@ -22,8 +23,11 @@ const ITEMS_AT_FIRST = 40;
 
 export function TurnsPanel() {
   const turns = useTurnsStore((s) => s.turns);
-  const reviewer = useTurnsStore(reviewerOf);
-  const book = useTurnsStore((s) => bookOf(s, reviewerOf(s)));
+  // A participant in a group session reviews (and endorses) as themselves; elsewhere the page asks who is reviewing.
+  const own = useOwnCredit();
+  const chosen = useTurnsStore(reviewerOf);
+  const reviewer = own?.id ?? chosen;
+  const book = useTurnsStore((s) => bookOf(s, own?.id ?? reviewerOf(s)));
   const data = useDocumentStore((s) => s.document?.data);
   const people = humansOf(data);
   const pending = turns.filter((turn) => toReview(book, turn).length > 0).length;
@@ -34,18 +38,22 @@ export function TurnsPanel() {
         <h2>Turns</h2>
         <span className="cw-side-title-note">{turns.length === 0 ? 'none yet' : pending === 0 ? 'all reviewed' : `${pending} to review`}</span>
       </header>
-      <label className="cw-side-field cw-turns-reviewer">
-        <span>Reviewing as</span>
-        <select value={reviewer ?? ''} onChange={(event) => chooseReviewer(event.target.value)} data-testid="turns-reviewer">
-          {reviewer === null && <option value="">(choose who you are)</option>}
-          {reviewer !== null && !people.some((p) => p.id === reviewer) && <option value={reviewer}>{reviewer} (not a participant)</option>}
-          {people.map((person) => (
-            <option key={person.id} value={person.id}>
-              {person.name || person.id}
-            </option>
-          ))}
-        </select>
-      </label>
+      {own ? (
+        <AuthorShown label="Reviewing as" id={own.id} />
+      ) : (
+        <label className="cw-side-field cw-turns-reviewer">
+          <span>Reviewing as</span>
+          <select value={reviewer ?? ''} onChange={(event) => chooseReviewer(event.target.value)} data-testid="turns-reviewer">
+            {reviewer === null && <option value="">(choose who you are)</option>}
+            {reviewer !== null && !people.some((p) => p.id === reviewer) && <option value={reviewer}>{reviewer} (not a participant)</option>}
+            {people.map((person) => (
+              <option key={person.id} value={person.id}>
+                {person.name || person.id}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       {turns.length === 0 ? (
         <p className="cw-side-empty">
           Changes made outside this editor show here as turns: an AI assistant working through <code>causeway mcp</code>, the file changed on disk, another window. Each item stays marked on the canvas until you review it.
