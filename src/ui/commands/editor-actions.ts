@@ -4,6 +4,7 @@
 import { TREE_KEYS } from '../../format';
 import type { DrawableTree } from '../../format';
 import { useDocumentStore } from '../../store/document-store';
+import { useGroupStore } from '../../store/group/group-store';
 import { canvasActions } from '../canvas/canvas-actions';
 import { useInPlaceEdit } from '../canvas/in-place-edit';
 import { canSaveToFiles } from '../file-access';
@@ -70,6 +71,11 @@ export interface LiveContext {
   backToFolder(): void;
 }
 
+/** Why nothing can be changed: an observer of a group session, or an earlier revision open. */
+function readOnlyWords(): string {
+  return useGroupStore.getState().invited === 'observer' ? 'You follow this session as an observer: nothing can be changed from this page.' : 'A revision is open read-only.';
+}
+
 export function editorActions(ctx: EditorContext): EditorAction[] {
   const store = useDocumentStore.getState();
   const { document, view, history } = store;
@@ -78,7 +84,7 @@ export function editorActions(ctx: EditorContext): EditorAction[] {
   const single = selectedCount === 1 ? (selection.nodes[0] ?? selection.links[0]) : undefined;
   const singleNode = selectedCount === 1 ? selection.nodes[0] : undefined;
   const noDocument = document ? undefined : 'No file is open.';
-  const notEditable = noDocument ?? (ctx.editable ? undefined : ctx.readOnly ? 'A revision is open read-only.' : 'Editing happens in the full view; leave Accepted only or Latest change first.');
+  const notEditable = noDocument ?? (ctx.editable ? undefined : ctx.readOnly ? readOnlyWords() : 'Editing happens in the full view; leave Accepted only or Latest change first.');
   const needsNode = notEditable ?? (singleNode ? undefined : 'Select one node first.');
   const needsItem = notEditable ?? (single ? undefined : 'Select one node or link first.');
   const lens = useLens.getState();
@@ -121,8 +127,8 @@ export function editorActions(ctx: EditorContext): EditorAction[] {
     },
     { id: 'dispute', label: 'Dispute the selected item…', group: 'Edit', keys: ['D'], unavailable: needsItem, keywords: ['object', 'challenge'], run: () => single && intent('dispute', single) },
     { id: 'delete', label: 'Delete the selected item…', group: 'Edit', keys: ['Delete', 'Backspace'], unavailable: needsItem, keywords: ['remove'], run: () => single && intent('delete', single) },
-    { id: 'undo', label: history.past.length ? `Undo: ${history.past[history.past.length - 1].label}` : 'Undo', group: 'Edit', keys: ['Ctrl+Z'], whileTyping: true, unavailable: ctx.readOnly ? 'A revision is open read-only.' : history.past.length ? undefined : 'Nothing to undo.', run: () => useDocumentStore.getState().undo() },
-    { id: 'redo', label: history.future.length ? `Redo: ${history.future[0].label}` : 'Redo', group: 'Edit', keys: ['Ctrl+Shift+Z', 'Ctrl+Y'], whileTyping: true, unavailable: ctx.readOnly ? 'A revision is open read-only.' : history.future.length ? undefined : 'Nothing to redo.', run: () => useDocumentStore.getState().redo() },
+    { id: 'undo', label: history.past.length ? `Undo: ${history.past[history.past.length - 1].label}` : 'Undo', group: 'Edit', keys: ['Ctrl+Z'], whileTyping: true, unavailable: ctx.readOnly ? readOnlyWords() : history.past.length ? undefined : 'Nothing to undo.', run: () => useDocumentStore.getState().undo() },
+    { id: 'redo', label: history.future.length ? `Redo: ${history.future[0].label}` : 'Redo', group: 'Edit', keys: ['Ctrl+Shift+Z', 'Ctrl+Y'], whileTyping: true, unavailable: ctx.readOnly ? readOnlyWords() : history.future.length ? undefined : 'Nothing to redo.', run: () => useDocumentStore.getState().redo() },
 
     // Selection
     { id: 'move-selection', label: 'Move the selection to a connected node', group: 'Selection', keys: ['↑ ↓ ← →'], helpOnly: true, run: () => undefined },
