@@ -200,3 +200,40 @@ test('a participant’s page offers only what is theirs to do: they accept and o
   await side(tom).getByRole('button', { name: 'Inspector' }).click();
   await shot(tom, 'participant-inspector-phone-dark');
 });
+
+test('an observer reads everything about the card they select, live, with no control to change it', async ({ page: driver, browser }) => {
+  test.setTimeout(120_000);
+  await driverOnPeople(driver);
+  const observer = await joinWith(browser, await inviteLink(driver, 'Observer link', 'an observer'));
+  const panel = observer.getByTestId('observer-panel');
+  await expect(panel).toContainText('Select a card or a link to read it here');
+  // r6: its statement, status, who had the idea and Priya's challenge.
+  await card(observer, 'r6').locator('.cw-claim-text').click();
+  await expect(panel.locator('[data-reading="r6"]')).toContainText('Nobody plans the shifts; whoever turns up works until closing.');
+  await expect(panel.getByTestId('challenges')).toContainText('There is a sign-up sheet; people simply ignore it.');
+  await expect(panel.getByTestId('challenges')).toContainText('Priya');
+  await expect(panel.getByTestId('contributions')).toContainText('Maya');
+  await expect(panel.locator('input, textarea, select')).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: /Accept|Dispute|Add|Edit|Delete|Remove|Done/ })).toHaveCount(0);
+  // What the driver changes reaches the reading at once.
+  await card(driver, 'r6').locator('.cw-claim-text').click();
+  await side(driver).getByRole('button', { name: 'Inspector' }).click();
+  await side(driver).getByRole('button', { name: 'Add a challenge' }).click();
+  await side(driver).getByLabel('New challenge').fill('The sheet is on the back door, where nobody looks.');
+  await side(driver).getByRole('button', { name: 'Add challenge' }).click();
+  await expect(panel.getByTestId('challenges')).toContainText('The sheet is on the back door', { timeout: 3000 });
+  // A key that would edit says why nothing happens.
+  await card(observer, 'r6').locator('.cw-claim-text').click();
+  await observer.keyboard.press('c');
+  await expect(observer.getByText('You follow this session as an observer: nothing can be changed from this page.')).toBeVisible();
+  await shot(observer, 'observer-reading');
+  // A link reads too.
+  await observer.locator('[data-link-label="rl3"]').click();
+  await expect(panel.locator('[data-reading="rl3"]')).toContainText('r6');
+  // On a phone, tapping a card brings the reading up in the sheet.
+  await observer.emulateMedia({ colorScheme: 'dark' });
+  await observer.setViewportSize({ width: 390, height: 844 });
+  await card(observer, 'r2').locator('.cw-claim-text').click();
+  await expect(panel.locator('[data-reading="r2"]')).toBeInViewport();
+  await shot(observer, 'observer-reading-phone-dark');
+});

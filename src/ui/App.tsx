@@ -34,6 +34,7 @@ import './group/group.css';
 import { PresenceStrip } from './group/PresenceStrip';
 import { PresenceOutlines } from './group/PresenceOutlines';
 import { TypingTracker } from './group/TypingTracker';
+import { ObserverPanel } from './group/ObserverPanel';
 import { useGroupStore } from '../store/group/group-store';
 import { NoticeBar } from './NoticeBar';
 import { OpenProblemDialog } from './OpenProblemDialog';
@@ -286,12 +287,3 @@ export function App() {
   );
 }
 
-/** An observer's side column: what they can do (follow), and nothing to edit. */
-function ObserverPanel() {
-  return (
-    <aside className="cw-side-panel cw-observer-note" aria-label="Observer" data-testid="observer-panel">
-      <h2>Observing</h2>
-      <p>You follow this session as an observer: you see every change as it is made, and cannot change anything.</p>
-    </aside>
-  );
-}

@@ -57,8 +57,8 @@ export function ContributionsEditor({ itemId, contributions }: { itemId: string;
   );
 }
 
-/** The contributions as text, for a participant's page: who had the idea is the driver's to change. */
-function ContributionsShown({ contributions }: { contributions: RawContribution[] }) {
+/** The contributions as text, for a participant's or an observer's page: who had the idea is the driver's to change. */
+export function ContributionsShown({ contributions }: { contributions: RawContribution[] }) {
   return (
     <PanelSection title="Contributions" count={contributions.length} testId="contributions">
       <ol className="cw-side-list">

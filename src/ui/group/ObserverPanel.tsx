@@ -1,0 +1,134 @@
+// An observer's side column: they follow the session and change nothing, and read here everything
+// about the card or link they select (what it says, its status and endorsers, who had the idea,
+// what it rests on and what challenges it, its backlog, its other fields), without a control.
+import type { DrawableLink, DrawableNode, DrawableTree, NoteList } from '../../format';
+import { useDocumentStore } from '../../store/document-store';
+import { BackReferences } from '../side/BackReferences';
+import { ContributionsShown } from '../side/ContributionsEditor';
+import { ItemYaml } from '../side/ItemYaml';
+import { contributionsOf, findDrawn, notesOf, rawItem } from '../side/items';
+import { PanelSection } from '../side/PanelSection';
+import { AuthorShown, useNames } from '../side/PeoplePicker';
+import { StatusTag } from '../side/StatusTag';
+import { useTrees } from '../side/use-document';
+import { kindLabel, relationLabel, termTip, treeLabel, workLabel } from '../words';
+import type { Json } from '../../format';
+
+export function ObserverPanel() {
+  const selected = useDocumentStore((s) => s.view.selection.nodes[0] ?? s.view.selection.links[0]);
+  const trees = useTrees();
+  const found = selected === undefined ? undefined : findDrawn(trees, selected);
+  return (
+    <aside className="cw-side-panel cw-observer-note" aria-label="Observer" data-testid="observer-panel">
+      <h2>Observing</h2>
+      <p>You follow this session as an observer: you see every change as it is made, and cannot change anything.</p>
+      {found ? (
+        found.kind === 'node' ? (
+          <NodeReading key={found.node.id} node={found.node} tree={found.tree} />
+        ) : (
+          <LinkReading key={found.link.id} link={found.link} tree={found.tree} />
+        )
+      ) : (
+        <p className="cw-side-hint">Select a card or a link to read it here: its status, who had the idea, its assumptions and challenges.</p>
+      )}
+    </aside>
+  );
+}
+
+function NodeReading({ node, tree }: { node: DrawableNode; tree: DrawableTree }) {
+  const raw = useDocumentStore((s) => rawItem(s.document?.data, tree.key, 'nodes', node.index));
+  return (
+    <div className="cw-side-inspector" data-reading={node.id}>
+      <header className="cw-side-title">
+        <h2>
+          Node <code>{node.id}</code>
+        </h2>
+        <span className="cw-side-title-note">
+          {kindLabel(node.kind)} · {treeLabel(tree.key)}
+        </span>
+      </header>
+      <p className="cw-reading-text" dir="auto">
+        {node.text}
+      </p>
+      <ItemReading id={node.id} status={node.status} acceptedBy={node.acceptedBy} raw={raw} tree={tree} what="node" />
+      <BackReferences nodeId={node.id} />
+    </div>
+  );
+}
+
+function LinkReading({ link, tree }: { link: DrawableLink; tree: DrawableTree }) {
+  const raw = useDocumentStore((s) => rawItem(s.document?.data, tree.key, 'links', link.index));
+  return (
+    <div className="cw-side-inspector" data-reading={link.id}>
+      <header className="cw-side-title">
+        <h2>
+          {link.from.length > 1 ? 'AND link' : 'Link'} <code>{link.id}</code>
+        </h2>
+        <span className="cw-side-title-note">{treeLabel(tree.key)}</span>
+      </header>
+      <p className="cw-reading-text">
+        {link.from.join(link.from.length > 1 ? ' AND ' : ', ')} <span title={termTip('relation', link.relation)}>{relationLabel(link.relation)}</span> {link.to ?? '(a node not in this tree)'}
+      </p>
+      <ItemReading id={link.id} status={link.status} acceptedBy={link.acceptedBy} raw={raw} tree={tree} what="link" />
+    </div>
+  );
+}
+
+/** What a node and a link share: status and endorsers, contributions, notes, backlog, other fields. */
+function ItemReading({ id, status, acceptedBy, raw, tree, what }: { id: string; status: DrawableNode['status']; acceptedBy: string[]; raw: Record<string, Json> | undefined; tree: DrawableTree; what: 'node' | 'link' }) {
+  const names = useNames(acceptedBy);
+  const backlog = tree.backlog.filter((entry) => entry.ref === id);
+  return (
+    <>
+      <PanelSection title="Status">
+        <StatusTag status={status} />
+        {acceptedBy.length > 0 && (
+          <p className="cw-side-record" data-testid="accepted-by">
+            {status === 'accepted' ? 'Endorsed by' : 'Earlier endorsed by (a record only)'}: {names}
+          </p>
+        )}
+      </PanelSection>
+      <ContributionsShown contributions={contributionsOf(raw)} />
+      <NotesReading list="assumptions" raw={raw} />
+      <NotesReading list="challenges" raw={raw} />
+      {backlog.length > 0 && (
+        <PanelSection title="Backlog" count={backlog.length} testId="item-backlog">
+          <ul className="cw-side-list">
+            {backlog.map((entry) => (
+              <li key={entry.index}>
+                <span className="cw-side-work" title={termTip('work', entry.work)}>
+                  {workLabel(entry.work)}
+                </span>
+                {entry.note && (
+                  <p className="cw-side-note-text" dir="auto">
+                    {entry.note}
+                  </p>
+                )}
+              </li>
+            ))}
+          </ul>
+        </PanelSection>
+      )}
+      <ItemYaml id={id} item={raw} what={what} readOnly />
+    </>
+  );
+}
+
+function NotesReading({ list, raw }: { list: NoteList; raw: Record<string, Json> | undefined }) {
+  const notes = notesOf(raw, list);
+  if (notes.length === 0) return null;
+  return (
+    <PanelSection title={list === 'assumptions' ? 'Assumptions' : 'Challenges'} count={notes.length} testId={list}>
+      <ol className="cw-side-list">
+        {notes.map((note) => (
+          <li key={note.index} className="cw-side-note">
+            <p className="cw-side-note-text" dir="auto">
+              {note.text}
+            </p>
+            <AuthorShown label="By" id={note.by} />
+          </li>
+        ))}
+      </ol>
+    </PanelSection>
+  );
+}
