@@ -181,6 +181,9 @@ test('a participant’s page offers only what is theirs to do: they accept and o
   await expect(side(tom).getByTestId('participants-panel')).toContainText('Only the driver adds, renames or removes people');
   await expect(side(tom).getByTestId('participants-panel').getByRole('textbox')).toHaveCount(0);
   await expect(side(tom).getByRole('form', { name: 'Add a participant' })).toHaveCount(0);
+  await side(tom).getByRole('button', { name: 'History' }).click();
+  await expect(side(tom).getByTestId('history-panel')).toContainText('the driver records the snapshots');
+  await expect(side(tom).getByRole('button', { name: /folder/ })).toHaveCount(0);
 
   // Add node says whose idea it is: his.
   await tom.getByRole('button', { name: '+ Add node' }).click();

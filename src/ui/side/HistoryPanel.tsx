@@ -1,6 +1,7 @@
 // The accepted history: every revision with its time, driver, summary and trees; any one opens
 // read-only on the canvas. Where the browser can write to folders, the history can also be kept
-// next to the working file.
+// next to the working file. An invited person's page has no file of its own: the driver records
+// the group's snapshots (beside the file on disk), and the page says so.
 import { useState } from 'react';
 import { displayName } from '../../format';
 import { describeTime } from '../../render/diagram-files';
@@ -9,6 +10,7 @@ import { canChooseFolder, chooseFolder } from '../../store/history-folder';
 import { useHistoryStore } from '../../store/history-store';
 import { treeLabel } from '../words';
 import type { TreeKey } from '../../format';
+import { useGroupStore } from '../../store/group/group-store';
 
 export function HistoryPanel() {
   const snapshots = useHistoryStore((s) => s.snapshots);
@@ -21,6 +23,7 @@ export function HistoryPanel() {
   const showRevision = useDocumentStore((s) => s.showRevision);
   const say = useDocumentStore((s) => s.say);
   const [choosing, setChoosing] = useState(false);
+  const invited = useGroupStore((s) => s.invited !== null);
   return (
     <div className="cw-side-panel-body" data-testid="history-panel">
       <header className="cw-side-title">
@@ -40,7 +43,11 @@ export function HistoryPanel() {
         </div>
       )}
       {snapshots.length === 0 && problems.length === 0 && (
-        <p className="cw-side-empty">Accept reasoning, then “Record snapshot” keeps an immutable copy of the accepted state here.</p>
+        <p className="cw-side-empty">
+          {invited
+            ? 'In a group session the driver records the snapshots, beside the working file on disk; they are not listed on this page.'
+            : 'Accept reasoning, then “Record snapshot” keeps an immutable copy of the accepted state here.'}
+        </p>
       )}
       <ol className="cw-history-list" reversed>
         {[...snapshots].reverse().map((snapshot) => (
@@ -68,7 +75,7 @@ export function HistoryPanel() {
           Kept on disk beside the file, in <code>.{(fileName ?? '').replace(/\.(ya?ml)$/i, '')}/history/</code>, with the diagrams; snapshots taken with <code>causeway snapshot</code> appear here too.
         </p>
       )}
-      {!onDisk && canChooseFolder() && (
+      {!onDisk && !invited && canChooseFolder() && (
         <div className="cw-history-folder">
           <p>{folder ? `Kept in the folder “${folder.name}” as well.` : 'Snapshots are kept in this browser. To keep them next to the working file too, choose its folder.'}</p>
           <button
