@@ -141,6 +141,8 @@ test('a participant’s page offers only what is theirs to do: they accept and o
   test.setTimeout(120_000);
   const path = await driverOnPeople(driver);
   const tom = await joinWith(browser, await inviteLink(driver, 'Invite Tom', 'Tom'));
+  // His page opened on the session's file as it is: not first on an empty one, whose problems took the side panel.
+  await expect(side(tom).getByRole('button', { name: 'Inspector' })).toHaveAttribute('aria-pressed', 'true');
   const nodeOf = (id: string) => (parse(read(path)) as { trees: { current_reality: { nodes: { id: string; status: string; accepted_by?: string[]; challenges?: { by: string }[] }[] } } }).trees.current_reality.nodes.find((node) => node.id === id);
 
   // Accept…: Tom is the one endorser offered, ticked already; accepting endorses as him.

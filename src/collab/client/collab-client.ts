@@ -175,6 +175,14 @@ export class CollabClient {
     return this.reader.view();
   }
 
+  /**
+   * Whether this page holds a copy of the session's document: in step with the server, or kept in
+   * the browser from an earlier visit. A page that has never connected holds none yet.
+   */
+  get holdsDocument(): boolean {
+    return epochOf(this.docValue) !== '';
+  }
+
   /** The working file as data, for the editor's store. */
   get data(): Json {
     return this.reader.view().data;

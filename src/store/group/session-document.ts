@@ -32,6 +32,9 @@ export function bindSessionDocument(client: CollabClient, hooks: SessionDocument
     applying = true;
     try {
       if (!store.document) {
+        // Nothing of the session yet (a page connecting for the first time): the document opens
+        // with the first copy the server sends, never as an empty file full of problems.
+        if (!client.holdsDocument) return;
         // The store parses its own copy (equal data): edits are written against this view, matched by id.
         store.openText(saveWorkingFile(null, view.data), 'Group session');
       } else if (!deepEqual(store.document.data, view.data)) {
