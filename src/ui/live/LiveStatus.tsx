@@ -26,15 +26,21 @@ export function LiveStatus() {
       </span>
     );
   }
+  if (connection === 'connecting' && save.kind === 'saved' && !restarted) {
+    // Coming in (or back) with nothing waiting to be written: not a fault, just a moment.
+    return (
+      <span className="cw-live-status is-saving" role="status" data-testid="save-status" data-state="connecting" title="Connecting to the server…">
+        <span aria-hidden="true">⟳</span> Connecting…
+      </span>
+    );
+  }
   if (connection !== 'connected') {
     const detail = restarted
       ? 'The server was started again: open the address it printed to reconnect. Your edits are kept here.'
-      : connection === 'connecting' && save.kind === 'saved'
-        ? 'Connecting to the server…'
-        : 'The server cannot be reached. Your edits are kept here and written when it is back.';
+      : 'The server cannot be reached. Your edits are kept here and written when it is back.';
     return (
       <span className="cw-live-status is-disconnected" role="status" data-testid="save-status" data-state="disconnected" title={detail}>
-        <span aria-hidden="true">⚠</span> {connection === 'connecting' && save.kind === 'saved' && !restarted ? 'Connecting…' : 'Disconnected'}
+        <span aria-hidden="true">⚠</span> Disconnected
         <span className="cw-live-detail">{restarted ? ' — open the new address' : ' — reconnecting'}</span>
       </span>
     );
