@@ -19,6 +19,24 @@ describe('turnChanges', () => {
     expect(changes[0].before).toBeUndefined();
   });
 
+  it('looks only at the trees whose objects changed, with the same answer as comparing every tree', () => {
+    const before = sample('workshop');
+    const steps = [
+      expectOk(addNode(before, 'current_reality', { kind: 'cause', text: 'Approvers travel.' })),
+      expectOk(updateNode(before, 'n2', { text: 'Sales waits for approval.' })),
+      expectOk(removeNode(before, 'n5')),
+      expectOk(addBacklogEntry(before, 'current_reality', { ref: 'n1', work: 'test_causality' })),
+    ];
+    for (const step of steps) {
+      // A copy has no object in common with `before`: every tree is compared, item by item.
+      const copy = structuredClone(step.file) as Json;
+      expect(turnChanges(before as Json, step.file as Json)).toEqual(turnChanges(before as Json, copy));
+      expect(turnChanges(before as Json, step.file as Json).length).toBeGreaterThan(0);
+    }
+    // Nothing compared at all when no tree changed: a copy of the same content has no changes either.
+    expect(turnChanges(before as Json, structuredClone(before) as Json)).toEqual([]);
+  });
+
   it('reports a change with both versions, and a removal with its cascade', () => {
     const before = sample('workshop');
     const reworded = expectOk(updateNode(before, 'n2', { text: 'Sales waits for approval.' }));

@@ -4,7 +4,6 @@
 // disk, another window). The list is enough to show the turn and to undo it item by item, without
 // either version of the whole file.
 import { deepEqual, isObject } from '../model/json';
-import { rememberLast } from '../model/remember-last';
 import type { Json } from '../model/types';
 import type { TurnChange, TurnChangeKind } from '../model/turn';
 
@@ -19,19 +18,53 @@ interface Listed {
   item: { [key: string]: Json };
 }
 
-function treesOf(data: Json | undefined): [string, { [key: string]: Json }][] {
+type Tree = { [key: string]: Json };
+
+function treesOf(data: Json | undefined): [string, Tree][] {
   if (!isObject(data) || !isObject(data.trees)) return [];
-  return Object.entries(data.trees).filter((entry): entry is [string, { [key: string]: Json }] => isObject(entry[1]));
+  return Object.entries(data.trees).filter((entry): entry is [string, Tree] => isObject(entry[1]));
 }
 
-function itemsOf(data: Json | undefined, list: 'nodes' | 'links'): Map<string, Listed> {
-  const items = new Map<string, Listed>();
-  for (const [tree, value] of treesOf(data)) {
-    const entries = value[list];
-    if (!Array.isArray(entries)) continue;
+/**
+ * The trees to compare, each with its version before and after: only those whose object differs.
+ * An edit, a change read from disk or one from the session keeps the objects of the trees it did
+ * not touch, and an item is in one tree only: a turn on one tree of six costs that tree.
+ */
+function changedTrees(before: Json | undefined, after: Json | undefined): { key: string; was?: Tree; now?: Tree }[] {
+  const was = new Map(treesOf(before));
+  const changed: { key: string; was?: Tree; now?: Tree }[] = [];
+  for (const [key, now] of treesOf(after)) {
+    const old = was.get(key);
+    was.delete(key);
+    if (old !== now) changed.push({ key, was: old, now });
+  }
+  for (const [key, old] of was) changed.push({ key, was: old });
+  return changed;
+}
+
+/** A tree's nodes or links by id, read once per tree object (a turn compares each version with the one before). */
+const listedItems = { nodes: new WeakMap<Tree, Map<string, Listed>>(), links: new WeakMap<Tree, Map<string, Listed>>() };
+
+function itemsOfTree(key: string, tree: Tree, list: 'nodes' | 'links'): Map<string, Listed> {
+  let items = listedItems[list].get(tree);
+  if (items) return items;
+  items = new Map();
+  const entries = tree[list];
+  if (Array.isArray(entries)) {
     entries.forEach((item, index) => {
-      if (isObject(item) && typeof item.id === 'string' && !items.has(item.id)) items.set(item.id, { tree, index, item });
+      if (isObject(item) && typeof item.id === 'string' && !items!.has(item.id)) items!.set(item.id, { tree: key, index, item });
     });
+  }
+  listedItems[list].set(tree, items);
+  return items;
+}
+
+/** The items of `list` in these trees of one version, by id (the first of an id repeated wins). */
+function itemsOf(trees: { key: string; tree?: Tree }[], list: 'nodes' | 'links'): Map<string, Listed> {
+  const items = new Map<string, Listed>();
+  for (const { key, tree } of trees) {
+    if (!tree) continue;
+    for (const [id, listed] of itemsOfTree(key, tree, list)) if (!items.has(id)) items.set(id, listed);
   }
   return items;
 }
@@ -40,18 +73,11 @@ function backlogKey(tree: string, entry: { [key: string]: Json }): string {
   return `backlog:${tree}:${JSON.stringify([entry.ref ?? null, entry.work ?? null, entry.note ?? null])}`;
 }
 
-/** Each version's nodes, links and backlog as listed, read once per version (a turn compares each with the one before). */
-const listed = {
-  nodes: rememberLast((data: Json | undefined) => itemsOf(data, 'nodes')),
-  links: rememberLast((data: Json | undefined) => itemsOf(data, 'links')),
-  backlog: rememberLast((data: Json | undefined) => backlogOf(data)),
-};
-
 /** Backlog entries have no ids: an entry is its content, and equal entries are counted. */
-function backlogOf(data: Json | undefined): Map<string, Listed[]> {
+function backlogOf(trees: { key: string; tree?: Tree }[]): Map<string, Listed[]> {
   const entries = new Map<string, Listed[]>();
-  for (const [tree, value] of treesOf(data)) {
-    const list = value.backlog;
+  for (const { key: tree, tree: value } of trees) {
+    const list = value?.backlog;
     if (!Array.isArray(list)) continue;
     list.forEach((entry, index) => {
       if (!isObject(entry)) return;
@@ -64,10 +90,14 @@ function backlogOf(data: Json | undefined): Map<string, Listed[]> {
   return entries;
 }
 
-function itemChanges(before: Json | undefined, after: Json | undefined, list: 'nodes' | 'links'): TurnChange[] {
+type Changed = ReturnType<typeof changedTrees>;
+const versionsOf = (changed: Changed) => ({ old: changed.map(({ key, was }) => ({ key, tree: was })), now: changed.map(({ key, now }) => ({ key, tree: now })) });
+
+function itemChanges(changed: Changed, list: 'nodes' | 'links'): TurnChange[] {
   const subject = list === 'nodes' ? 'node' : 'link';
-  const old = listed[list](before);
-  const now = listed[list](after);
+  const versions = versionsOf(changed);
+  const old = itemsOf(versions.old, list);
+  const now = itemsOf(versions.now, list);
   const changes: TurnChange[] = [];
   for (const [id, { tree, index, item }] of now) {
     const was = old.get(id);
@@ -81,9 +111,10 @@ function itemChanges(before: Json | undefined, after: Json | undefined, list: 'n
   return changes;
 }
 
-function backlogChanges(before: Json | undefined, after: Json | undefined): TurnChange[] {
-  const old = listed.backlog(before);
-  const now = listed.backlog(after);
+function backlogChanges(changed: Changed): TurnChange[] {
+  const versions = versionsOf(changed);
+  const old = backlogOf(versions.old);
+  const now = backlogOf(versions.now);
   const changes: TurnChange[] = [];
   const compare = (from: Map<string, Listed[]>, to: Map<string, Listed[]>, change: 'added' | 'removed') => {
     for (const [key, entries] of from) {
@@ -148,13 +179,14 @@ function treeChanges(before: Json | undefined, after: Json | undefined): TurnCha
 /** Everything `after` changed compared with `before`, trees and fields first, then nodes, links, backlog. */
 export function turnChanges(before: Json | undefined, after: Json | undefined): TurnChange[] {
   if (before === after) return [];
+  const trees = changedTrees(before, after);
   return [
     ...fieldChanges(before, after),
     ...participantChanges(before, after),
     ...treeChanges(before, after),
-    ...itemChanges(before, after, 'nodes'),
-    ...itemChanges(before, after, 'links'),
-    ...backlogChanges(before, after),
+    ...itemChanges(trees, 'nodes'),
+    ...itemChanges(trees, 'links'),
+    ...backlogChanges(trees),
   ];
 }
 
