@@ -6,11 +6,12 @@ import { useDocumentStore } from '../../store/document-store';
 import { BackReferences } from '../side/BackReferences';
 import { ContributionsShown } from '../side/ContributionsEditor';
 import { ItemYaml } from '../side/ItemYaml';
-import { contributionsOf, findDrawn, notesOf, rawItem } from '../side/items';
+import { ItemHeader } from '../side/ItemHeader';
+import { contributionsOf, findDrawn, notesOf } from '../side/items';
 import { PanelSection } from '../side/PanelSection';
 import { AuthorShown, useNames } from '../side/PeoplePicker';
 import { StatusTag } from '../side/StatusTag';
-import { useTrees } from '../side/use-document';
+import { useRawItem, useTrees } from '../side/use-document';
 import { kindLabel, relationLabel, termTip, treeLabel, workLabel } from '../words';
 import type { Json } from '../../format';
 
@@ -36,17 +37,10 @@ export function ObserverPanel() {
 }
 
 function NodeReading({ node, tree }: { node: DrawableNode; tree: DrawableTree }) {
-  const raw = useDocumentStore((s) => rawItem(s.document?.data, tree.key, 'nodes', node.index));
+  const raw = useRawItem(tree, 'nodes', node.index);
   return (
     <div className="cw-side-inspector" data-reading={node.id}>
-      <header className="cw-side-title">
-        <h2>
-          Node <code>{node.id}</code>
-        </h2>
-        <span className="cw-side-title-note">
-          {kindLabel(node.kind)} · {treeLabel(tree.key)}
-        </span>
-      </header>
+      <ItemHeader what="Node" id={node.id} note={`${kindLabel(node.kind)} · ${treeLabel(tree.key)}`} />
       <p className="cw-reading-text" dir="auto">
         {node.text}
       </p>
@@ -57,15 +51,10 @@ function NodeReading({ node, tree }: { node: DrawableNode; tree: DrawableTree })
 }
 
 function LinkReading({ link, tree }: { link: DrawableLink; tree: DrawableTree }) {
-  const raw = useDocumentStore((s) => rawItem(s.document?.data, tree.key, 'links', link.index));
+  const raw = useRawItem(tree, 'links', link.index);
   return (
     <div className="cw-side-inspector" data-reading={link.id}>
-      <header className="cw-side-title">
-        <h2>
-          {link.from.length > 1 ? 'AND link' : 'Link'} <code>{link.id}</code>
-        </h2>
-        <span className="cw-side-title-note">{treeLabel(tree.key)}</span>
-      </header>
+      <ItemHeader what={link.from.length > 1 ? 'AND link' : 'Link'} id={link.id} note={treeLabel(tree.key)} />
       <p className="cw-reading-text">
         {link.from.join(link.from.length > 1 ? ' AND ' : ', ')} <span title={termTip('relation', link.relation)}>{relationLabel(link.relation)}</span> {link.to ?? '(a node not in this tree)'}
       </p>

@@ -1,31 +1,25 @@
 // Everything about one node: what it says, its status, who had the idea, what it rests on and
 // what challenges it, where it traces to and from, its backlog, and deleting it.
 import type { DrawableNode, DrawableTree } from '../../format';
-import { useDocumentStore } from '../../store/document-store';
 import { kindLabel, treeLabel } from '../words';
 import { BackReferences } from './BackReferences';
 import { ContributionsEditor } from './ContributionsEditor';
 import { DeleteItem } from './DeleteItem';
 import { ItemBacklog } from './ItemBacklog';
 import { ItemYaml } from './ItemYaml';
-import { contributionsOf, notesOf, rawItem } from './items';
+import { ItemHeader } from './ItemHeader';
+import { contributionsOf, notesOf } from './items';
 import { NodeFields } from './NodeFields';
 import { NotesEditor } from './NotesEditor';
 import { StatusActions } from './StatusActions';
 import { TracesEditor } from './TracesEditor';
+import { useRawItem } from './use-document';
 
 export function NodeInspector({ node, tree }: { node: DrawableNode; tree: DrawableTree }) {
-  const raw = useDocumentStore((s) => rawItem(s.document?.data, tree.key, 'nodes', node.index));
+  const raw = useRawItem(tree, 'nodes', node.index);
   return (
     <div className="cw-side-inspector" data-inspecting={node.id}>
-      <header className="cw-side-title">
-        <h2>
-          Node <code>{node.id}</code>
-        </h2>
-        <span className="cw-side-title-note">
-          {kindLabel(node.kind)} · {treeLabel(tree.key)}
-        </span>
-      </header>
+      <ItemHeader what="Node" id={node.id} note={`${kindLabel(node.kind)} · ${treeLabel(tree.key)}`} />
       <NodeFields node={node} tree={tree.key} />
       <StatusActions id={node.id} status={node.status} acceptedBy={node.acceptedBy} />
       <ContributionsEditor itemId={node.id} contributions={contributionsOf(raw)} />

@@ -2,7 +2,7 @@
 // `causeway open`, invite at once), remove. The assistant is never a participant, and someone
 // still named in the file cannot be removed (the refusal lists where). In a group session the
 // people are the driver's: a participant's page lists them without controls.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useDocumentStore } from '../../store/document-store';
 import { commands, editLabel } from '../../store/commands';
 import { formEntryKeys } from '../entry/text-entry';
@@ -60,42 +60,44 @@ export function ParticipantsPanel() {
   );
 }
 
-/** A participant as a participant's page shows them: no controls (the driver's). */
-function ParticipantShown({ person, driver, you }: { person: Person; driver: boolean; you: boolean }) {
+/** One participant's row: the id, then their name, whether they drive, and a way to remove them. */
+function Row({ person, name, driver, remove }: { person: Person; name: ReactNode; driver: ReactNode; remove?: ReactNode }) {
   return (
     <tr data-participant={person.id}>
       <td>
         <code>{person.id}</code>
       </td>
-      <td>
-        <bdi>{person.name || person.id}</bdi>
-        {you ? ' (you)' : ''}
-      </td>
-      <td className="cw-side-center">{driver ? <span aria-label={`${person.id} drives the session`}>✓</span> : null}</td>
-      <td />
+      <td>{name}</td>
+      <td className="cw-side-center">{driver}</td>
+      <td>{remove}</td>
     </tr>
   );
+}
+
+/** A participant as a participant's page shows them: no controls (the driver's). */
+function ParticipantShown({ person, driver, you }: { person: Person; driver: boolean; you: boolean }) {
+  const name = (
+    <>
+      <bdi>{person.name || person.id}</bdi>
+      {you ? ' (you)' : ''}
+    </>
+  );
+  return <Row person={person} name={name} driver={driver ? <span aria-label={`${person.id} drives the session`}>✓</span> : null} />;
 }
 
 function ParticipantRow({ person, driver, onRemove }: { person: Person; driver: boolean; onRemove(): void }) {
   const name = useDraft(person.name, (value) => commands.renameParticipant(person.id, value).ok, [editLabel.rename(person.id)]);
   return (
-    <tr data-participant={person.id}>
-      <td>
-        <code>{person.id}</code>
-      </td>
-      <td>
-        <input type="text" aria-label={`Display name of ${person.id}`} value={name.value} onChange={(event) => name.change(event.target.value)} {...name.keys} aria-invalid={name.blank} />
-      </td>
-      <td className="cw-side-center">
-        <input type="radio" name="driver" aria-label={`${person.id} drives the session`} checked={driver} onChange={() => commands.setDriver(person.id)} />
-      </td>
-      <td>
+    <Row
+      person={person}
+      name={<input type="text" aria-label={`Display name of ${person.id}`} value={name.value} onChange={(event) => name.change(event.target.value)} {...name.keys} aria-invalid={name.blank} />}
+      driver={<input type="radio" name="driver" aria-label={`${person.id} drives the session`} checked={driver} onChange={() => commands.setDriver(person.id)} />}
+      remove={
         <button type="button" className="cw-button cw-button-small" onClick={onRemove} aria-label={`Remove ${person.id}`}>
           Remove
         </button>
-      </td>
-    </tr>
+      }
+    />
   );
 }
 
