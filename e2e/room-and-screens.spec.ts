@@ -243,6 +243,31 @@ test.describe('on a phone (390×844, touch)', () => {
     await expect(sheet).toBeHidden();
   });
 
+  test('a card tapped low on the screen moves up into sight above the sheet it brings up', async ({ page }) => {
+    await start(page);
+    // The lowest card drawn on the screen: the sheet will cover where it is.
+    const lowest = await page.evaluate(() => {
+      let best = { id: '', bottom: 0 };
+      for (const el of document.querySelectorAll('.cw-canvas [data-node-id]')) {
+        const r = el.getBoundingClientRect();
+        if (r.bottom < window.innerHeight - 60 && r.left >= 0 && r.right <= window.innerWidth && r.bottom > best.bottom) best = { id: el.getAttribute('data-node-id')!, bottom: r.bottom };
+      }
+      return best;
+    });
+    expect(lowest.bottom).toBeGreaterThan(844 * 0.5);
+    const text = page.locator(`[data-node-id="${lowest.id}"] .cw-claim-text`);
+    const box = (await text.boundingBox())!;
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    const sheet = page.getByRole('dialog', { name: 'Side panel' });
+    await expect(sheet.locator(`[data-inspecting="${lowest.id}"]`)).toBeVisible();
+    await sheet.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+    const sheetTop = (await sheet.boundingBox())!.y;
+    // The card ends whole above the sheet, and the view glided there (no jump while reading).
+    await expect.poll(async () => (await page.locator(`[data-node-id="${lowest.id}"]`).boundingBox())!.y + (await page.locator(`[data-node-id="${lowest.id}"]`).boundingBox())!.height, { timeout: 3000 }).toBeLessThanOrEqual(sheetTop);
+    expect((await page.locator(`[data-node-id="${lowest.id}"]`).boundingBox())!.y).toBeGreaterThan(60);
+    await page.screenshot({ path: `${SHOTS}/phone-sheet-card-in-sight.png` });
+  });
+
   test('touch pans the diagram and a pinch zooms it; nothing in the shell is in the way', async ({ page }) => {
     await start(page);
     const transform = () => page.locator('.cw-canvas .react-flow__viewport').evaluate((el) => new DOMMatrix(getComputedStyle(el).transform));

@@ -58,6 +58,9 @@ import { useAfterPaint } from '../timing/use-after-paint';
 import { keepFlow, keptFlow } from './flow-cache';
 import './canvas.css';
 import { requestJoin } from '../join/join-link';
+import { useLayout } from '../shell/layout-store';
+import { useNarrow } from '../shell/use-narrow';
+import { roomAboveSheet } from './above-sheet';
 
 /** What React Flow passes to drag handlers. */
 type DragEvent = MouseEvent | TouchEvent;
@@ -341,6 +344,27 @@ function TreeCanvasInner({ tree, allTrees, view, problems, relayoutGeneration, o
       void setCenter(centre.x, centre.y, { zoom: Math.max(getZoom(), 0.9), ...centreMove(centre, getViewport(), canvasSize(), 300) });
     });
   }, [focus, positions, nodes, edges, getViewport, getZoom, setCenter, setViewport, relayoutGeneration, folded, fileName, tree]);
+
+  // On a phone the sheet a tap brings up covers the lower part of the canvas: the card selected
+  // is moved, the least it takes, into the part still in sight. Once per selection and opening.
+  const narrow = useNarrow();
+  const sheetOpen = useLayout((s) => s.sheetOpen);
+  const keptInSight = useRef('');
+  useEffect(() => {
+    const id = selection.nodes.length === 1 && selection.links.length === 0 ? selection.nodes[0]! : undefined;
+    const request = narrow && sheetOpen && id ? `${id}#${fileName}` : '';
+    if (request === '') keptInSight.current = '';
+    const at = id ? positions?.get(id) : undefined;
+    const canvas = canvasRef.current;
+    if (request === '' || keptInSight.current === request || !at || !canvas) return;
+    keptInSight.current = request;
+    const room = roomAboveSheet(canvas, document.querySelector<HTMLElement>('.cw-sheet.is-open'), window.innerHeight);
+    if (!room) return;
+    const node = nodesRef.current.find((n) => n.id === id);
+    const box = { x: at.x, y: at.y, width: node?.measured?.width ?? 240, height: node?.measured?.height ?? 100 };
+    if (isInView(box, getViewport(), { width: room.width, height: room.y + room.height })) return;
+    void whenNotDragging().then(() => setViewport(panIntoView(box, getViewport(), room), { duration: motion(250) }));
+  }, [narrow, sheetOpen, selection, positions, fileName, getViewport, setViewport]);
 
   const handleNodesChange = useCallback(
     (changes: NodeChange<CausewayFlowNode>[]) => {
