@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { expectNoSeriousViolations } from './axe';
 import { EXAMPLE_PATH } from './helpers';
 import { inviteLink, joinWith } from './group-helpers';
 import { card, openLive, read, serve, side, status, stopAll } from './live-helpers';
@@ -152,6 +153,7 @@ test('a participant’s page offers only what is theirs to do: they accept and o
   await expect(endorsers.getByRole('checkbox')).toHaveCount(1);
   await expect(endorsers.getByRole('checkbox', { name: 'Tom (you)' })).toBeChecked();
   await shot(tom, 'participant-accept');
+  await expectNoSeriousViolations(tom, 'a participant accepting');
   await side(tom).getByRole('button', { name: 'Accept r7' }).click();
   await expect.poll(() => nodeOf('r7'), { timeout: 5000 }).toMatchObject({ status: 'accepted', accepted_by: ['tom'] });
   // Endorsed by him now: nothing more for him to add.
@@ -232,6 +234,7 @@ test('an observer reads everything about the card they select, live, with no con
   await observer.keyboard.press('c');
   await expect(observer.getByText('You follow this session as an observer: nothing can be changed from this page.')).toBeVisible();
   await shot(observer, 'observer-reading');
+  await expectNoSeriousViolations(observer, 'an observer reading a card');
   // A link reads too.
   await observer.locator('[data-link-label="rl3"]').click();
   await expect(panel.locator('[data-reading="rl3"]')).toContainText('r6');
