@@ -7,6 +7,7 @@ import { BackReferences } from '../side/BackReferences';
 import { ContributionsShown } from '../side/ContributionsEditor';
 import { ItemYaml } from '../side/ItemYaml';
 import { ItemHeader } from '../side/ItemHeader';
+import { ItemRef } from '../side/ItemRef';
 import { contributionsOf, findDrawn, notesOf } from '../side/items';
 import { PanelSection } from '../side/PanelSection';
 import { AuthorShown, useNames } from '../side/PeoplePicker';
@@ -55,9 +56,26 @@ function LinkReading({ link, tree }: { link: DrawableLink; tree: DrawableTree })
   return (
     <div className="cw-side-inspector" data-reading={link.id}>
       <ItemHeader what={link.from.length > 1 ? 'AND link' : 'Link'} id={link.id} note={treeLabel(tree.key)} />
-      <p className="cw-reading-text">
-        {link.from.join(link.from.length > 1 ? ' AND ' : ', ')} <span title={termTip('relation', link.relation)}>{relationLabel(link.relation)}</span> {link.to ?? '(a node not in this tree)'}
-      </p>
+      <PanelSection title={link.from.length > 1 ? 'From (together)' : 'From'}>
+        <ul className="cw-side-list">
+          {link.from.map((id) => (
+            <li key={id} className="cw-side-ref-row">
+              <ItemRef id={id} />
+            </li>
+          ))}
+        </ul>
+      </PanelSection>
+      <PanelSection title={relationLabel(link.relation)} titleTip={termTip('relation', link.relation)}>
+        {link.to ? (
+          <ul className="cw-side-list">
+            <li className="cw-side-ref-row">
+              <ItemRef id={link.to} />
+            </li>
+          </ul>
+        ) : (
+          <p className="cw-side-hint">a node not in this tree</p>
+        )}
+      </PanelSection>
       <ItemReading id={link.id} status={link.status} acceptedBy={link.acceptedBy} raw={raw} tree={tree} what="link" />
     </div>
   );
