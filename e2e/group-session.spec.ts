@@ -160,6 +160,12 @@ test('a participant’s page offers only what is theirs to do: they accept and o
   await expect(side(tom).getByTestId('accepted-by')).toHaveText('Endorsed by: Tom');
   await expect(side(tom).getByRole('button', { name: /Add endorsers|Endorse it too/ })).toHaveCount(0);
 
+  // On r4, which Maya endorsed, he may add his own endorsement, as himself only.
+  await card(tom, 'r4').locator('.cw-claim-text').click();
+  await side(tom).getByRole('button', { name: 'Endorse it too…' }).click();
+  await side(tom).getByRole('button', { name: 'Accept r4' }).click();
+  await expect.poll(() => nodeOf('r4'), { timeout: 5000 }).toMatchObject({ status: 'accepted', accepted_by: ['maya', 'tom'] });
+  await card(tom, 'r7').locator('.cw-claim-text').click();
   // Dispute…: the objection is raised by him, not by the driver.
   await side(tom).getByRole('button', { name: 'Dispute…' }).click();
   await expect(side(tom).getByRole('group', { name: 'Raised by' })).toHaveText(/Tom \(you\)/);
