@@ -29,7 +29,7 @@ export function HistoryPanel() {
       <header className="cw-side-title">
         <h2>History</h2>
         <span className="cw-side-title-note">
-          {snapshots.length === 0 ? 'no snapshots yet' : `${snapshots.length} revision${snapshots.length === 1 ? '' : 's'}`}
+          {snapshots.length > 0 ? `${snapshots.length} revision${snapshots.length === 1 ? '' : 's'}` : invited ? 'recorded by the driver' : 'no snapshots yet'}
         </span>
       </header>
       {problems.length > 0 && (
