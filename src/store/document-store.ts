@@ -178,6 +178,8 @@ const EMPTY_SELECTION: Selection = { nodes: [], links: [] };
 export const RECENT_CHANGE_MS = 4000;
 /** Below this many nodes and links, diagnostics and checks run at every edit, on this thread. */
 export const SMALL_DOCUMENT_ITEMS = 400;
+/** How long changes from elsewhere must pause before their diagnostics are placed. */
+export const OUTSIDE_PAUSE_MS = 1000;
 
 /** The nodes and links of the open document: what the work an edit starts grows with. */
 export function itemCount(document: Pick<OpenDocument, 'trees'> | null | undefined): number {
@@ -235,7 +237,7 @@ function prepareEditsWhenIdle(data: Json): void {
 
 export const useDocumentStore = create<DocumentStore>((set, get) => {
   /** Puts new data in place: trees, diagnostics, a valid tab and selection. */
-  const applyData = (data: Json, extra: Partial<DocumentStore> = {}, placed?: PlacedDiagnostics, fields: Partial<OpenDocument> = {}) => {
+  const applyData = (data: Json, extra: Partial<DocumentStore> = {}, placed?: PlacedDiagnostics, fields: Partial<OpenDocument> = {}, outside = false) => {
     const document = get().document;
     if (!document) return;
     rememberIds(data);
@@ -248,7 +250,7 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
     const selection = kept.nodes.length === view.selection.nodes.length && kept.links.length === view.selection.links.length ? view.selection : kept;
     set({ document: { ...document, ...fields, data, trees, ...(placed ? placedFields(document, placed) : {}) }, view: { ...view, tree, selection }, ...extra });
     if (placed) cancelDiagnostics();
-    else scheduleDiagnostics();
+    else scheduleDiagnostics(outside);
   };
 
   // Diagnostics name lines of the text an export would write (that takes a save and a parse).
@@ -315,9 +317,15 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
     clearTimeout(diagnosticsTimer);
     diagnosticsRequest++;
   };
-  const scheduleDiagnostics = () => {
+  const scheduleDiagnostics = (outside = false) => {
     clearTimeout(diagnosticsTimer);
-    if (itemCount(get().document) < SMALL_DOCUMENT_ITEMS) afterNextPaint(refreshDiagnostics);
+    diagnosticsRequest++;
+    const small = itemCount(get().document) < SMALL_DOCUMENT_ITEMS;
+    // Someone else's change (in the group session, on disk) answers nothing this person did: its
+    // diagnostics wait until such changes pause, so a stream of them (people typing) does not cost
+    // this page a save and a read of the whole file for each keystroke.
+    if (outside) diagnosticsTimer = setTimeout(small ? refreshDiagnostics : refreshDiagnosticsLater, OUTSIDE_PAUSE_MS);
+    else if (small) afterNextPaint(refreshDiagnostics);
     else diagnosticsTimer = setTimeout(refreshDiagnosticsLater, 300);
   };
 
@@ -538,7 +546,7 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
       };
       // Not a step of this person's to undo: their own steps remember where it began.
       if (changedData) extra.history = { ...recordOthersChange(get().history, before), last: undefined };
-      if (changedData) applyData(content.data, extra, content.placed, fields);
+      if (changedData) applyData(content.data, extra, content.placed, fields, true);
       else set({ document: { ...document, ...fields }, ...extra });
       // The marks are for a moment: long enough to be seen, gone before they become noise.
       const marked = get().recentChanges;
