@@ -105,6 +105,8 @@ export interface DiskContent {
    * reading the text placed them already, so they are not placed again off the main thread.
    */
   placed?: PlacedDiagnostics;
+  /** This person's own edit, as the session corrected it (its credit): checked as their edits are, not as others' changes. */
+  own?: boolean;
 }
 
 export interface EditContext {
@@ -546,7 +548,7 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
       };
       // Not a step of this person's to undo: their own steps remember where it began.
       if (changedData) extra.history = { ...recordOthersChange(get().history, before), last: undefined };
-      if (changedData) applyData(content.data, extra, content.placed, fields, true);
+      if (changedData) applyData(content.data, extra, content.placed, fields, !content.own);
       else set({ document: { ...document, ...fields }, ...extra });
       // The marks are for a moment: long enough to be seen, gone before they become noise.
       const marked = get().recentChanges;

@@ -36,4 +36,13 @@ describe("diagnostics of other people's changes", () => {
     expect(errors().map((d) => d.path)).toEqual([expect.stringContaining('links[0].to')]);
     expect(errors()[0]!.message).toContain('n8');
   });
+
+  it("are placed at once for this person's own edit that the session corrected (its credit)", () => {
+    vi.useFakeTimers();
+    useDocumentStore.getState().openText(SEED, 'plan.yaml');
+    const data = openWorkingFile(WITH_DANGLING_LINK).data as Json;
+    useDocumentStore.getState().replaceFromDisk({ data, savedData: data, changed: [], own: true });
+    vi.advanceTimersByTime(50);
+    expect(errors().map((d) => d.path)).toEqual([expect.stringContaining('links[0].to')]);
+  });
 });

@@ -106,7 +106,7 @@ export function bindSessionDocument(client: CollabClient, hooks: SessionDocument
       if (!deepEqual(view.data, now.document.data)) {
         applying = true;
         try {
-          useDocumentStore.getState().replaceFromDisk({ data: view.data, savedData: view.data, changed: [] });
+          useDocumentStore.getState().replaceFromDisk({ data: view.data, savedData: view.data, changed: [], own: true });
         } finally {
           applying = false;
         }
