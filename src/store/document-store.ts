@@ -320,8 +320,7 @@ export const useDocumentStore = create<DocumentStore>((set, get) => {
     diagnosticsRequest++;
   };
   const scheduleDiagnostics = (outside = false) => {
-    clearTimeout(diagnosticsTimer);
-    diagnosticsRequest++;
+    cancelDiagnostics();
     const small = itemCount(get().document) < SMALL_DOCUMENT_ITEMS;
     // Someone else's change (in the group session, on disk) answers nothing this person did: its
     // diagnostics wait until such changes pause, so a stream of them (people typing) does not cost

@@ -10,10 +10,12 @@ import { ItemHeader } from '../side/ItemHeader';
 import { ItemRef } from '../side/ItemRef';
 import { contributionsOf, findDrawn, notesOf } from '../side/items';
 import { PanelSection } from '../side/PanelSection';
-import { AuthorShown, useNames } from '../side/PeoplePicker';
+import { AuthorShown } from '../side/PeoplePicker';
+import { BacklogWork } from '../side/ItemBacklog';
+import { EndorsementRecord } from '../side/StatusActions';
 import { StatusTag } from '../side/StatusTag';
 import { useRawItem, useTrees } from '../side/use-document';
-import { kindLabel, relationLabel, termTip, treeLabel, workLabel } from '../words';
+import { kindLabel, relationLabel, termTip, treeLabel } from '../words';
 import type { Json } from '../../format';
 
 export function ObserverPanel() {
@@ -83,17 +85,12 @@ function LinkReading({ link, tree }: { link: DrawableLink; tree: DrawableTree })
 
 /** What a node and a link share: status and endorsers, contributions, notes, backlog, other fields. */
 function ItemReading({ id, status, acceptedBy, raw, tree, what }: { id: string; status: DrawableNode['status']; acceptedBy: string[]; raw: Record<string, Json> | undefined; tree: DrawableTree; what: 'node' | 'link' }) {
-  const names = useNames(acceptedBy);
   const backlog = tree.backlog.filter((entry) => entry.ref === id);
   return (
     <>
       <PanelSection title="Status">
         <StatusTag status={status} />
-        {acceptedBy.length > 0 && (
-          <p className="cw-side-record" data-testid="accepted-by">
-            {status === 'accepted' ? 'Endorsed by' : 'Earlier endorsed by (a record only)'}: {names}
-          </p>
-        )}
+        <EndorsementRecord status={status} acceptedBy={acceptedBy} />
       </PanelSection>
       <ContributionsShown contributions={contributionsOf(raw)} />
       <NotesReading list="assumptions" raw={raw} />
@@ -103,14 +100,7 @@ function ItemReading({ id, status, acceptedBy, raw, tree, what }: { id: string; 
           <ul className="cw-side-list">
             {backlog.map((entry) => (
               <li key={entry.index}>
-                <span className="cw-side-work" title={termTip('work', entry.work)}>
-                  {workLabel(entry.work)}
-                </span>
-                {entry.note && (
-                  <p className="cw-side-note-text" dir="auto">
-                    {entry.note}
-                  </p>
-                )}
+                <BacklogWork entry={entry} />
               </li>
             ))}
           </ul>

@@ -13,7 +13,6 @@ import { StatusTag } from './StatusTag';
 
 export function StatusActions({ id, status, acceptedBy }: { id: string; status: Status; acceptedBy: string[] }) {
   const [open, setOpen] = useState<'accept' | 'dispute' | null>(null);
-  const names = useNames(acceptedBy);
   // A participant in a group session endorses as themselves only: once they have, there is nothing to add.
   const own = useOwnCredit();
   const endorsedByMe = own !== null && status === 'accepted' && acceptedBy.includes(own.id);
@@ -52,15 +51,22 @@ export function StatusActions({ id, status, acceptedBy }: { id: string; status: 
           )}
         </div>
       </div>
-      {acceptedBy.length > 0 && (
-        <p className="cw-side-record" data-testid="accepted-by">
-          {status === 'accepted' ? 'Endorsed by' : 'Earlier endorsed by (a record only)'}: {names}
-        </p>
-      )}
+      <EndorsementRecord status={status} acceptedBy={acceptedBy} />
       <div ref={forms}>
         {open === 'accept' && <AcceptForm id={id} onDone={() => setOpen(null)} onCancel={() => setOpen(null)} />}
         {open === 'dispute' && <DisputeForm id={id} onDone={() => setOpen(null)} onCancel={() => setOpen(null)} />}
       </div>
     </PanelSection>
+  );
+}
+
+/** Who endorsed the item: its endorsers, or, once it is no longer accepted, the record of them. */
+export function EndorsementRecord({ status, acceptedBy }: { status: Status; acceptedBy: string[] }) {
+  const names = useNames(acceptedBy);
+  if (acceptedBy.length === 0) return null;
+  return (
+    <p className="cw-side-record" data-testid="accepted-by">
+      {status === 'accepted' ? 'Endorsed by' : 'Earlier endorsed by (a record only)'}: {names}
+    </p>
   );
 }
