@@ -87,6 +87,19 @@ describe('credit and roles', () => {
     expect(checkCredit(carol, reworded, edit(reworded, (f) => ops.accept(f, ['n1'], ['carol']))).ok).toBe(true);
   });
 
+  it('keeps every endorser of a node kept proposed, so that the server accepts what the page corrected', () => {
+    // The driver changes n1's kind: it returns to proposed, still naming alice and bob.
+    const before = edit(start(), (f) => ops.updateNode(f, 'n1', { kind: 'cause' }));
+    expect(nodeOf(before.data as unknown as WorkingFile, 'n1')).toMatchObject({ status: 'proposed', accepted_by: ['alice', 'bob'] });
+    // carol's page accepts it again in alice's name alone (bob left out).
+    const verdict = checkCredit(carol, before, edit(before, (f) => ops.accept(f, ['n1'], ['alice'])));
+    expect(verdict.ok).toBe(true);
+    const corrected = withCorrections(edit(before, (f) => ops.accept(f, ['n1'], ['alice'])), verdict.ok ? verdict.corrections : new Map());
+    expect(nodeOf(corrected.data as unknown as WorkingFile, 'n1')).toMatchObject({ status: 'proposed', accepted_by: ['alice', 'bob'] });
+    // What her page then sends passes the server's same check unchanged.
+    expect(checkCredit(carol, before, planView(before, corrected.data))).toEqual({ ok: true, corrections: new Map(), notes: [] });
+  });
+
   it('lets a participant accept as themselves, and refuses an acceptance in anybody else’s name', () => {
     const own = judged(ann, (f) => ops.accept(f, ['n5'], ['bob']));
     expect(own.verdict).toEqual({ ok: true, corrections: new Map(), notes: [] });
