@@ -56,6 +56,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     globalSetup: ['scripts/vitest-global-setup.mjs'],
+    setupFiles: ['scripts/vitest-property-seed.mjs'],
     testTimeout: 30000,
     // One test file per core. Vitest's own default leaves a core to its main process, which
     // waits: on a 2-core machine that ran every file one after another.
