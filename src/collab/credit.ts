@@ -201,7 +201,7 @@ function checkChanged(person: string, was: Json, now: Json, place: ItemPlace): J
 
   let next: Rec = reworded || restored ? withKey(now, 'status', 'proposed') : now;
   // Kept proposed, it keeps every endorser it named: leaving one out is not this person's to do.
-  if (restored && withdrawn.length > 0) next = withKey(next, 'accepted_by', own(was, 'accepted_by'));
+  if (restored && withdrawn.length > 0) next = withKey(next, 'accepted_by', own(was, 'accepted_by') ?? []);
   for (const list of NOTE_LISTS) {
     const outcome = changedNotes(own(was, list), own(next, list), person, list, name);
     if (typeof outcome === 'string') return outcome;
