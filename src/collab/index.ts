@@ -4,7 +4,7 @@
 // the page (collab/client) both build on it.
 export { DOC_SCHEMA, LIST_NAMES, REMOVED_PREFIX, epochOf, fieldKind, newKey, presentingOf, rootsOf, type ListName, type SharedRoots, type StoredRef } from './shared-doc';
 export { DocReader, readDoc, type DocView, type ItemPlace } from './read-doc';
-export { EMPTY_VIEW, isStructuredTree, planView, writeFileToDoc, writeViewToDoc, type TypedText } from './write-doc';
+export { EMPTY_VIEW, isStructuredTree, planView, viewWithObjects, writeFileToDoc, writeViewToDoc, type TypedText } from './write-doc';
 export { docOf, fillDoc } from './load-doc';
 export { checkCredit, withCorrections, TOUCHED_ALL, type Touched, type Verdict } from './credit';
 export { writeEdit } from './edit-doc';

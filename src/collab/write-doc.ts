@@ -119,6 +119,20 @@ export function planView(before: DocView, after: Json): DocView {
   return { data: after, lists, places, items, removedRefs };
 }
 
+/**
+ * `view` holding `data`'s own objects where `data` (equal to the view's data) has them: a page's
+ * store that parsed its copy, or kept the objects of its own edit, then has each next edit
+ * compared with the view item by item by identity, not field by field. The view itself when an
+ * item cannot be matched to its key.
+ */
+export function viewWithObjects(view: DocView, data: Json): DocView {
+  if (data === view.data) return view;
+  const planned = planView(view, data);
+  if (planned.places.size !== view.places.size) return view;
+  for (const key of planned.places.keys()) if (!view.places.has(key)) return view;
+  return planned;
+}
+
 class DocWriter {
   private readonly nodeIds = new Map<string, { key: string; tree: string }[]>();
   private readonly linkIds = new Map<string, { key: string; tree: string }[]>();

@@ -23,7 +23,7 @@ import {
   type SessionConflict,
   type SharedPresentation,
 } from '../../protocol/collab-protocol';
-import { writeEdit } from '../edit-doc';
+import { writeEdit, type EditOutcome } from '../edit-doc';
 import type { TypedText } from '../write-doc';
 import { DocReader, readDoc, type DocView } from '../read-doc';
 import { concurrentOverwrites, type Overwrite } from '../overwrites';
@@ -46,7 +46,8 @@ export interface CollabClientOptions {
 
 export type ClientStatus = 'connecting' | 'connected' | 'offline' | 'refused' | 'closed';
 
-export type EditOutcome = { ok: true; notes: string[] } | { ok: false; reason: string };
+/** What a write did: refused, or written with the view it wrote (the credit rules' notes with it). */
+export type { EditOutcome };
 
 type Events = {
   /** The working file changed (an edit here, or someone else's). */
@@ -237,7 +238,7 @@ export class CollabClient {
    */
   write(after: Json, before: DocView = this.reader.view(), typed: readonly TypedText[] = []): EditOutcome {
     const written = writeEdit(this.docValue, this.identityValue, before, after, LOCAL, typed);
-    return written.ok ? { ok: true, notes: written.notes } : written;
+    return written;
   }
 
   /** What this person has selected, for the others' canvases. */

@@ -5,7 +5,7 @@
 // each change by someone else comes in as a change from outside. An edit that someone else's
 // change of the same field overrode is said, never dropped in silence.
 import { changedItems, conflictPlaceWords, deepEqual, saveWorkingFile, type Json } from '../../format';
-import type { DocView } from '../../collab';
+import { viewWithObjects, type DocView } from '../../collab';
 import type { CollabClient } from '../../collab/client';
 import { useDocumentStore } from '../document-store';
 import { useGroupStore } from './group-store';
@@ -22,6 +22,8 @@ export interface SessionDocumentHooks {
 export function bindSessionDocument(client: CollabClient, hooks: SessionDocumentHooks = {}): () => void {
   /** The view the store's document was made from: every local edit is written against it. */
   let shown: DocView | undefined;
+  /** The shared document's own view that `shown` stands for (the same data, perhaps in the store's objects). */
+  let read: DocView | undefined;
   let applying = false;
   /** This page's own write is going into the document: its change event is not someone else's. */
   let writing = false;
@@ -29,6 +31,8 @@ export function bindSessionDocument(client: CollabClient, hooks: SessionDocument
 
   const show = (view: DocView) => {
     const store = useDocumentStore.getState();
+    /** The store's own objects for this same data, where it keeps them (it parsed its copy, or made them in an edit). */
+    let held: Json | undefined;
     applying = true;
     try {
       if (!store.document) {
@@ -37,18 +41,23 @@ export function bindSessionDocument(client: CollabClient, hooks: SessionDocument
         if (!client.holdsDocument) return;
         // The store parses its own copy (equal data): edits are written against this view, matched by id.
         store.openText(saveWorkingFile(null, view.data), 'Group session');
+        const opened = useDocumentStore.getState().document?.data;
+        if (opened !== undefined && deepEqual(opened, view.data)) held = opened;
       } else if (!deepEqual(store.document.data, view.data)) {
         const before = store.document.data;
         // Marked only once the page is in step: the first sync is not "someone's change".
         const changed = inStep ? changedItems(before, view.data).changed : [];
         store.replaceFromDisk({ data: view.data, savedData: view.data, changed });
-      } else if (store.document.savedData !== store.document.data) {
-        store.markSaved();
+      } else {
+        held = store.document.data;
+        if (store.document.savedData !== store.document.data) store.markSaved();
       }
     } finally {
       applying = false;
     }
-    shown = view;
+    // Each next edit is then compared with the view item by item by identity, not field by field.
+    shown = held !== undefined ? viewWithObjects(view, held) : view;
+    read = view;
     if (client.status === 'connected') inStep = true;
   };
 
@@ -59,7 +68,7 @@ export function bindSessionDocument(client: CollabClient, hooks: SessionDocument
       hooks.onChange?.();
       if (writing) return;
       const view = client.view();
-      if (shown && view.data === shown.data) return;
+      if (read && view.data === read.data) return;
       show(view);
     }),
     client.on('lost', (lost, when) => {
@@ -101,9 +110,11 @@ export function bindSessionDocument(client: CollabClient, hooks: SessionDocument
       // In the session's document now: that is this page's "saved" (the server writes the file).
       useDocumentStore.getState().markSaved();
       const view = client.view();
-      shown = view;
-      // The store keeps its own objects for what it just made, unless the credit rules changed it.
-      if (!deepEqual(view.data, now.document.data)) {
+      // The store keeps its own objects for what it just made (the view written holds them, so
+      // the next edit is compared by identity), unless the credit rules changed it.
+      read = view;
+      shown = deepEqual(view.data, now.document.data) ? written.view : view;
+      if (shown === view) {
         applying = true;
         try {
           useDocumentStore.getState().replaceFromDisk({ data: view.data, savedData: view.data, changed: [], own: true });
