@@ -4,7 +4,7 @@
 // typing in one statement merge character by character), credited as the server will credit it;
 // each change by someone else comes in as a change from outside. An edit that someone else's
 // change of the same field overrode is said, never dropped in silence.
-import { changedItems, conflictPlaceWords, deepEqual, saveWorkingFile, type Json } from '../../format';
+import { changedItems, conflictPlaceWords, deepEqual, openWorkingFile, saveWorkingFile, type Json } from '../../format';
 import { viewWithObjects, type DocView } from '../../collab';
 import type { CollabClient } from '../../collab/client';
 import { useDocumentStore } from '../document-store';
@@ -31,7 +31,7 @@ export function bindSessionDocument(client: CollabClient, hooks: SessionDocument
 
   const show = (view: DocView) => {
     const store = useDocumentStore.getState();
-    /** The store's own objects for this same data, where it keeps them (it parsed its copy, or made them in an edit). */
+    /** The store's own objects for this same data, where it keeps them (the driver's page read the file, or it made them in an edit). */
     let held: Json | undefined;
     applying = true;
     try {
@@ -39,10 +39,13 @@ export function bindSessionDocument(client: CollabClient, hooks: SessionDocument
         // Nothing of the session yet (a page connecting for the first time): the document opens
         // with the first copy the server sends, never as an empty file full of problems.
         if (!client.holdsDocument) return;
-        // The store parses its own copy (equal data): edits are written against this view, matched by id.
-        store.openText(saveWorkingFile(null, view.data), 'Group session');
-        const opened = useDocumentStore.getState().document?.data;
-        if (opened !== undefined && deepEqual(opened, view.data)) held = opened;
+        // The store reads its copy as text (for the file's shape and problems) but holds the
+        // shared document's own objects where they read the same: a change someone makes later
+        // then rebuilds only the cards it touched, not every card at the first one.
+        const text = saveWorkingFile(null, view.data);
+        const opened = openWorkingFile(text);
+        const same = opened.data !== undefined && deepEqual(opened.data, view.data);
+        store.openText(text, 'Group session', same ? { ...opened, data: view.data } : opened);
       } else if (!deepEqual(store.document.data, view.data)) {
         const before = store.document.data;
         // Marked only once the page is in step: the first sync is not "someone's change".
