@@ -6,6 +6,7 @@ import { commands } from '../store/commands';
 import { useDocumentStore } from '../store/document-store';
 import { committedText, formEntryKeys } from './entry/text-entry';
 import { useOwnCredit } from './group/own-credit';
+import { PersonName } from './side/PeoplePicker';
 import { kindLabel, treeLabel } from './words';
 
 export interface AddNodeRequest {
@@ -82,7 +83,7 @@ export function AddNodeDialog({ request, onClose, onAdded }: { request: AddNodeR
           <div className="cw-field" role="group" aria-label="Whose idea">
             <span>Whose idea</span>
             <span className="cw-field-value">
-              <bdi>{displayName(data, own.id) || own.name}</bdi> (you)
+              <PersonName id={own.id} />
             </span>
           </div>
         ) : (

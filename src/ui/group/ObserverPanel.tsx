@@ -1,7 +1,7 @@
 // An observer's side column: they follow the session and change nothing, and read here everything
 // about the card or link they select (what it says, its status and endorsers, who had the idea,
 // what it rests on and what challenges it, its backlog, its other fields), without a control.
-import type { DrawableLink, DrawableNode, DrawableTree, NoteList } from '../../format';
+import type { DrawableLink, DrawableNode, DrawableTree, Json, NoteList } from '../../format';
 import { useDocumentStore } from '../../store/document-store';
 import { BackReferences } from '../side/BackReferences';
 import { ContributionsShown } from '../side/ContributionsEditor';
@@ -16,7 +16,6 @@ import { EndorsementRecord } from '../side/StatusActions';
 import { StatusTag } from '../side/StatusTag';
 import { useRawItem, useTrees } from '../side/use-document';
 import { kindLabel, relationLabel, termTip, treeLabel } from '../words';
-import type { Json } from '../../format';
 
 export function ObserverPanel() {
   const selected = useDocumentStore((s) => s.view.selection.nodes[0] ?? s.view.selection.links[0]);

@@ -15,6 +15,7 @@ import { LostEdits } from '../group/LostEdits';
 import { useLiveStore } from '../../store/live/live-store';
 import { useGroupStore } from '../../store/group/group-store';
 import { useOwnCredit } from '../group/own-credit';
+import { PersonName } from './PeoplePicker';
 
 export function ParticipantsPanel() {
   const data = useDocumentStore((s) => s.document?.data);
@@ -45,7 +46,7 @@ export function ParticipantsPanel() {
           <tbody>
             {people.map((person) =>
               own ? (
-                <ParticipantShown key={person.id} person={person} driver={driver === person.id} you={own.id === person.id} />
+                <ParticipantShown key={person.id} person={person} driver={driver === person.id} />
               ) : (
                 <ParticipantRow key={person.id} person={person} driver={driver === person.id} onRemove={() => commands.removeParticipant(person.id)} />
               ),
@@ -75,14 +76,8 @@ function Row({ person, name, driver, remove }: { person: Person; name: ReactNode
 }
 
 /** A participant as a participant's page shows them: no controls (the driver's). */
-function ParticipantShown({ person, driver, you }: { person: Person; driver: boolean; you: boolean }) {
-  const name = (
-    <>
-      <bdi>{person.name || person.id}</bdi>
-      {you ? ' (you)' : ''}
-    </>
-  );
-  return <Row person={person} name={name} driver={driver ? <span aria-label={`${person.id} drives the session`}>✓</span> : null} />;
+function ParticipantShown({ person, driver }: { person: Person; driver: boolean }) {
+  return <Row person={person} name={<PersonName id={person.id} />} driver={driver ? <span aria-label={`${person.id} drives the session`}>✓</span> : null} />;
 }
 
 function ParticipantRow({ person, driver, onRemove }: { person: Person; driver: boolean; onRemove(): void }) {

@@ -24,7 +24,7 @@ export function useFirstAuthor(): [string, (next: string) => void] {
 export function EndorserChoice({ legend, value, onChange, name }: { legend: string; value: string[]; onChange(next: string[]): void; name: string }) {
   const data = useDocumentStore((s) => s.document?.data);
   const own = useOwnCredit();
-  const people = own ? [{ id: own.id, name: `${displayName(data, own.id) || own.name || own.id} (you)` }] : humansOf(data);
+  const people: { id: string }[] = own ? [{ id: own.id }] : humansOf(data);
   return (
     <fieldset className="cw-side-endorsers">
       <legend>{legend}</legend>
@@ -39,7 +39,7 @@ export function EndorserChoice({ legend, value, onChange, name }: { legend: stri
             checked={value.includes(person.id)}
             onChange={(event) => onChange(event.target.checked ? [...value, person.id] : value.filter((id) => id !== person.id))}
           />
-          {person.name || person.id}
+          <PersonName id={person.id} />
         </label>
       ))}
     </fieldset>
@@ -71,17 +71,25 @@ export function AuthorSelect({ label, hideLabel, value, onChange, withAssistant 
 
 /** Who a note or contribution is by, as text: "Tom (you)". */
 export function AuthorShown({ label, hideLabel, id }: { label: string; hideLabel?: boolean; id: string }) {
-  const data = useDocumentStore((s) => s.document?.data);
-  const own = useOwnCredit();
-  const name = id === 'assistant' ? 'Assistant' : displayName(data, id) || id;
   return (
     <div className="cw-side-field cw-side-author" role="group" aria-label={label}>
       <span className={hideLabel ? 'cw-visually-hidden' : undefined}>{label}</span>
       <span className="cw-side-author-name">
-        <bdi>{name}</bdi>
-        {own?.id === id ? ' (you)' : ''}
+        <PersonName id={id} />
       </span>
     </div>
+  );
+}
+
+/** A person's name as the file gives it, with "(you)" after the participant whose page it is. */
+export function PersonName({ id }: { id: string }) {
+  const data = useDocumentStore((s) => s.document?.data);
+  const own = useOwnCredit();
+  return (
+    <>
+      <bdi>{displayName(data, id)}</bdi>
+      {own?.id === id ? ' (you)' : ''}
+    </>
   );
 }
 
