@@ -6,7 +6,7 @@ import { entryKey } from './entry/text-entry';
 import { useDocumentStore } from '../store/document-store';
 import { useHistoryStore } from '../store/history-store';
 import { pendingTrees } from '../store/pending-trees';
-import { useAfterPaint } from './timing/use-after-paint';
+import { useWhenIdle } from './timing/use-when-idle';
 
 export interface SnapshotState {
   /** What would be recorded, or why nothing can be. */
@@ -17,8 +17,9 @@ export interface SnapshotState {
 }
 
 export function useSnapshotState(): SnapshotState {
-  // Which trees changed is worked out once an edit is painted, not inside a keystroke.
-  const data = useAfterPaint(useDocumentStore((s) => s.document?.data));
+  // Which trees changed is worked out when the page is idle: never inside a keystroke, nor between
+  // a big file chosen and its picture.
+  const data = useWhenIdle(useDocumentStore((s) => s.document?.data));
   const viewingRevision = useDocumentStore((s) => s.view.revision !== null);
   const snapshots = useHistoryStore((s) => s.snapshots);
   const problems = useHistoryStore((s) => s.problems);
