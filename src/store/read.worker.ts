@@ -1,5 +1,5 @@
 // The Web Worker that reads a chosen working file (see read-off-thread.ts).
-import { encodeDelta, encodeInParts, openQuickly, readElsewhere, type DataDelta, type Json } from '../format';
+import { encodeDelta, encodeInParts, openParsed, openQuickly, quickSourceOf, readElsewhere, type DataDelta, type Json } from '../format';
 import { workerWarmUp } from '../layout/warm-up';
 import { textFingerprint } from '../protocol/turn-record';
 import type { ReadMessage, ReadReply } from './read-off-thread';
@@ -30,14 +30,14 @@ scope.addEventListener('message', ({ data: message }) => {
   try {
     // Only the quick reader runs here. A file it cannot read is answered at once with nothing,
     // and the page parses it, once: the full parser's Document could not be sent anyway.
-    const opened = openQuickly(text);
-    const read = opened && readElsewhere(opened);
+    const source = quickSourceOf(text);
     // The text's fingerprint too (matched against the turn log): hashing a big file here costs the page nothing.
     const fingerprint = textFingerprint(text);
-    if (!read) return scope.postMessage({ id, read, fingerprint });
+    if (!source?.quick) return scope.postMessage({ id, read: undefined, fingerprint });
     // The data as what changed since the last text read; the first, each tree in a message of its
-    // own (the page copies each in a task of its own) and the rest referring to them.
-    const { data, ...quick } = read.quick;
+    // own (the page copies each in a task of its own) and the rest referring to them. Sent before
+    // the rules are checked: the page copies the parts while this thread checks them.
+    const data = source.quick.data;
     let sent: { delta: DataDelta } | { parts: number; delta: DataDelta };
     if (last === undefined) {
       const { parts, delta } = encodeInParts(data);
@@ -45,6 +45,8 @@ scope.addEventListener('message', ({ data: message }) => {
       sent = { parts: parts.length, delta };
     } else sent = { delta: encodeDelta(last, data) };
     last = data;
+    const read = readElsewhere(openParsed(source))!;
+    const { data: _sent, ...quick } = read.quick;
     // The position tape is handed over, not copied.
     scope.postMessage({ id, read: { ...read, quick }, ...sent, fingerprint }, [read.quick.positions.cells.buffer]);
   } catch (error) {
