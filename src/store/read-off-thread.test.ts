@@ -83,6 +83,18 @@ describe('reading in the worker', () => {
     expect((after.data as unknown as WorkingFile).trees.conflict).toBe((held as unknown as WorkingFile).trees.conflict);
   });
 
+  it('sends the data before checking the rules, so the page takes it in meanwhile', async () => {
+    const seen: string[] = [];
+    onTheWay = (message) => {
+      const m = message as Record<string, unknown>;
+      seen.push('part' in m ? 'part' : 'ahead' in m ? 'data' : 'read' in m ? 'checked' : 'other');
+      return message;
+    };
+    const text = edited(big, firstStatement(big), 'Sent ahead of its check.');
+    expect((await read.readWorkingFile(text)).data).toEqual(openWorkingFile(text).data);
+    expect(seen.filter((kind) => kind !== 'part')).toEqual(['data', 'checked']);
+  });
+
   it('takes a text only the full parser reads, and a broken one, and goes on in step after them', async () => {
     const base = await read.readWorkingFile(big);
     const anchored = `${big}\nextra_anchor: &a {x: 1}\nextra_alias: *a\n`;

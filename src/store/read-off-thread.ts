@@ -6,7 +6,7 @@
 // that failed: read here, once. A first text's data comes a tree a message, so that no task of
 // the page copies all of it; a text read after another comes with only what changed in its data
 // (data-delta.ts): the page holds the rest.
-import { decodeDelta, openRead, openWorkingFile, type DataDelta, type FastRead, type Json, type OpenedFile, type ReadElsewhere } from '../format';
+import { decodeDelta, openRead, openWorkingFile, readTrees, type DataDelta, type FastRead, type Json, type OpenedFile, type ReadElsewhere } from '../format';
 import { textFingerprint } from '../protocol/turn-record';
 import { nextTask } from './next-task';
 
@@ -23,10 +23,16 @@ export type ReadWithoutData = Omit<ReadElsewhere, 'quick'> & { quick: Omit<FastR
 
 export type ReadReply =
   | { id: number; read: undefined; fingerprint: string }
-  | ({ id: number; read: ReadWithoutData; fingerprint: string } & ({ parts: number; delta: DataDelta } | { delta: DataDelta }))
+  /** What the worker read; its data came ahead. */
+  | { id: number; read: ReadWithoutData; fingerprint: string }
   | { id: number; error: string }
-  /** One part of a first read's data, sent ahead of the reply that refers to it. */
-  | { id: number; part: number; value: Json };
+  /** One part of a first read's data, sent ahead of the message that refers to it. */
+  | { id: number; part: number; value: Json }
+  /**
+   * The data read, sent before the worker checks the rules (the page takes it in meanwhile): a
+   * first read's parts put together, or what changed since the last read.
+   */
+  | ({ id: number; ahead: true } & ({ parts: number; delta: DataDelta } | { delta: DataDelta }));
 
 /** A reply with its data in place. */
 type Answer = { id: number; read: ReadElsewhere | undefined; fingerprint: string } | { id: number; error: string };
@@ -38,6 +44,8 @@ const waiting = new Map<number, (reply: Answer) => void>();
 let lastRead: Json | undefined;
 /** The parts of a first read's data received so far, in order. */
 let parts: Json[] = [];
+/** The data of the read under way, come ahead of its reply. */
+let ahead: { id: number; data: Json } | undefined;
 
 function started(): Worker {
   if (worker) return worker;
@@ -45,6 +53,7 @@ function started(): Worker {
   worker = running;
   lastRead = undefined;
   parts = [];
+  ahead = undefined;
   const stop = (reason: string) => {
     // Every open waiting on it is read here instead; the next read starts a new worker.
     for (const answer of waiting.values()) answer({ id: 0, error: reason });
@@ -56,6 +65,21 @@ function started(): Worker {
     const message = event.data;
     if ('part' in message) {
       if (message.part === parts.length) parts.push(message.value);
+      return;
+    }
+    if ('ahead' in message) {
+      let data: Json;
+      try {
+        data = dataAhead(message);
+      } catch {
+        return stop('the reading worker and the page lost step');
+      } finally {
+        parts = [];
+      }
+      ahead = { id: message.id, data };
+      // Its trees read for drawing in a task of their own, while the worker checks the rules
+      // (readTrees keeps them for this data: opening it later finds them ready).
+      void nextTask().then(() => readTrees(data));
       return;
     }
     let reply: Answer;
@@ -77,20 +101,28 @@ function started(): Worker {
   return running;
 }
 
-/** The reply with its data in place: as sent, or rebuilt from the last data read and what changed. */
-function withData(reply: Exclude<ReadReply, { part: number }>): Answer {
+/** The data come ahead: as sent (a first read), or rebuilt from the last data read and what changed. */
+function dataAhead(message: Extract<ReadReply, { ahead: true }>): Json {
+  let data: Json;
+  if ('parts' in message) {
+    if (parts.length !== message.parts) throw new Error('parts of the data went missing');
+    data = decodeDelta(message.delta, parts);
+  } else if (lastRead === undefined) throw new Error('a change came before the data it changes');
+  else data = decodeDelta(message.delta, lastRead);
+  lastRead = data;
+  return data;
+}
+
+/** The reply with its data (come ahead) in place. */
+function withData(reply: Exclude<ReadReply, { part: number } | { ahead: true }>): Answer {
+  const data = ahead?.id === reply.id ? ahead.data : undefined;
+  ahead = undefined;
   if ('error' in reply) {
     lastRead = undefined;
     return reply;
   }
   if (!reply.read) return reply;
-  let data: Json;
-  if ('parts' in reply) {
-    if (parts.length !== reply.parts) throw new Error('parts of the data went missing');
-    data = decodeDelta(reply.delta, parts);
-  } else if (lastRead === undefined) throw new Error('a change came before the data it changes');
-  else data = decodeDelta(reply.delta, lastRead);
-  lastRead = data;
+  if (data === undefined) throw new Error('a reply came without its data');
   return { id: reply.id, read: { ...reply.read, quick: { ...reply.read.quick, data } }, fingerprint: reply.fingerprint };
 }
 

@@ -36,7 +36,7 @@ scope.addEventListener('message', ({ data: message }) => {
     if (!source?.quick) return scope.postMessage({ id, read: undefined, fingerprint });
     // The data as what changed since the last text read; the first, each tree in a message of its
     // own (the page copies each in a task of its own) and the rest referring to them. Sent before
-    // the rules are checked: the page copies the parts while this thread checks them.
+    // the rules are checked: the page takes it in, and reads its trees, while this thread checks them.
     const data = source.quick.data;
     let sent: { delta: DataDelta } | { parts: number; delta: DataDelta };
     if (last === undefined) {
@@ -45,10 +45,11 @@ scope.addEventListener('message', ({ data: message }) => {
       sent = { parts: parts.length, delta };
     } else sent = { delta: encodeDelta(last, data) };
     last = data;
+    scope.postMessage({ id, ahead: true, ...sent });
     const read = readElsewhere(openParsed(source))!;
     const { data: _sent, ...quick } = read.quick;
     // The position tape is handed over, not copied.
-    scope.postMessage({ id, read: { ...read, quick }, ...sent, fingerprint }, [read.quick.positions.cells.buffer]);
+    scope.postMessage({ id, read: { ...read, quick }, fingerprint }, [read.quick.positions.cells.buffer]);
   } catch (error) {
     last = undefined;
     scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
