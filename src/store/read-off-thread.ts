@@ -61,6 +61,17 @@ function started(): Worker {
     if (worker === running) worker = undefined;
     running.terminate();
   };
+  /** A message's data taken in; undefined when the two lost step (the worker is then stopped). */
+  const taken = <T>(take: () => T): T | undefined => {
+    try {
+      return take();
+    } catch {
+      stop('the reading worker and the page lost step');
+      return undefined;
+    } finally {
+      parts = [];
+    }
+  };
   running.addEventListener('message', (event: MessageEvent<ReadReply>) => {
     const message = event.data;
     if ('part' in message) {
@@ -68,28 +79,16 @@ function started(): Worker {
       return;
     }
     if ('ahead' in message) {
-      let data: Json;
-      try {
-        data = dataAhead(message);
-      } catch {
-        return stop('the reading worker and the page lost step');
-      } finally {
-        parts = [];
-      }
+      const data = taken(() => dataAhead(message));
+      if (data === undefined) return;
       ahead = { id: message.id, data };
       // Its trees read for drawing in a task of their own, while the worker checks the rules
       // (readTrees keeps them for this data: opening it later finds them ready).
       void nextTask().then(() => readTrees(data));
       return;
     }
-    let reply: Answer;
-    try {
-      reply = withData(message);
-    } catch {
-      return stop('the reading worker and the page lost step');
-    } finally {
-      parts = [];
-    }
+    const reply = taken(() => withData(message));
+    if (!reply) return;
     const answer = waiting.get(reply.id);
     waiting.delete(reply.id);
     // In a task of its own: what the reader does next never adds to the task that copied the data
