@@ -237,8 +237,7 @@ export class CollabClient {
    * credited as the server will credit it; refused edits change nothing.
    */
   write(after: Json, before: DocView = this.reader.view(), typed: readonly TypedText[] = []): EditOutcome {
-    const written = writeEdit(this.docValue, this.identityValue, before, after, LOCAL, typed);
-    return written;
+    return writeEdit(this.docValue, this.identityValue, before, after, LOCAL, typed);
   }
 
   /** What this person has selected, for the others' canvases. */

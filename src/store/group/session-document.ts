@@ -116,8 +116,9 @@ export function bindSessionDocument(client: CollabClient, hooks: SessionDocument
       // The store keeps its own objects for what it just made (the view written holds them, so
       // the next edit is compared by identity), unless the credit rules changed it.
       read = view;
-      shown = deepEqual(view.data, now.document.data) ? written.view : view;
-      if (shown === view) {
+      const kept = deepEqual(view.data, now.document.data);
+      shown = kept ? written.view : view;
+      if (!kept) {
         applying = true;
         try {
           useDocumentStore.getState().replaceFromDisk({ data: view.data, savedData: view.data, changed: [], own: true });
