@@ -1,6 +1,8 @@
 // Animations respect the system's "reduce motion" setting: moves happen at once instead.
+import { watchedQuery } from './media-query';
+
 export function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return watchedQuery('(prefers-reduced-motion: reduce)').matches();
 }
 
 /** A duration in ms, or 0 when the user asked for less motion. */

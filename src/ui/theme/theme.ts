@@ -1,6 +1,7 @@
 // Light or dark: follows the system until the user picks one with the toggle; the pick is
 // remembered in this browser. Applied as data-theme on <html> before the first paint.
 import { create } from 'zustand';
+import { watchedQuery } from '../media-query';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
 export type Theme = 'light' | 'dark';
@@ -9,7 +10,7 @@ const STORAGE_KEY = 'causeway.theme';
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 function systemTheme(): Theme {
-  return typeof window !== 'undefined' && window.matchMedia?.(DARK_QUERY).matches ? 'dark' : 'light';
+  return watchedQuery(DARK_QUERY).matches() ? 'dark' : 'light';
 }
 
 function storedChoice(): ThemeChoice {
@@ -52,7 +53,7 @@ export const useTheme = create<ThemeState>((set, get) => ({
 export function startTheme(): void {
   const state = useTheme.getState();
   state.choose(storedChoice());
-  window.matchMedia?.(DARK_QUERY).addEventListener('change', () => {
+  watchedQuery(DARK_QUERY).subscribe(() => {
     if (useTheme.getState().choice === 'system') useTheme.getState().choose('system');
   });
 }
